@@ -59,7 +59,8 @@ __all__ = [
     "log_mse_trig_np", "log_mse_pos_np", "log_angular_hybrid_mse_np", "log_relative_error_np",
     # samplers and feature maps
     "sample_trig", "sample_pos", "sample_cexp", "sample_angular_lambda", "sample_angular_hybrid",
-    "sample_gaussian_hybrid", "sample_gaussian_lambda", "sample_bipolar",
+    "sample_gaussian_hybrid", "sample_gaussian_lambda", "sample_gaussian_lambda_pos", "sample_bipolar",
+    "thm35_ratio_np",
     "hybrid_feature_maps", "hybrid_estimate_direct", "feature_map_dimension",
 ]
 
@@ -365,7 +366,7 @@ def angular_lambda_moments(theta, n, *, dps: int = DEFAULT_DPS):
         e1, e2, e3, e4 = _ang_moments(t, n)
         return {"mean": e1, "second": e2, "second_complement": e3, "cross": e4}
 
-    return verified(f, dps, what="angular_lambda_moments", absolute=mpmath.mpf(10) ** (-dps - 10))
+    return verified(f, dps, what="angular_lambda_moments", absolute=mpmath.mpf(10) ** (-dps - 1))
 
 
 def angular_lambda_second_moment_expr():
@@ -931,6 +932,19 @@ def thm35_limit_constant(r, m, n, *, dps: int = DEFAULT_DPS):
     return verified(f, dps, what="thm35_limit_constant")
 
 
+def _bisect(f, lo, hi):
+    """Root of an increasing-through-zero f on [lo, hi] by bisection to the working precision."""
+    flo = f(lo)
+    for _ in range(int(mp.prec) + 10):
+        mid = (lo + hi) / 2
+        fm = f(mid)
+        if (fm < 0) == (flo < 0):
+            lo, flo = mid, fm
+        else:
+            hi = mid
+    return (lo + hi) / 2
+
+
 def b_max(r, n, which, *, dps: int = 20):
     """:math:`\\max_{\\theta\\in[0,\\pi]} b^i_r(\\theta)` for i = 1, 2 (Eqs. (54)-(55)), exactly.
 
@@ -955,7 +969,7 @@ def b_max(r, n, which, *, dps: int = 20):
         rr = to_mp(r, "r")
         # stationary point: theta sin theta = 1/r^2 (which=1) or 1/(2 r^2) (which=2), on (0, pi/2]
         c = 1 / rr ** 2 if which == 1 else 1 / (2 * rr ** 2)
-        th = mp.findroot(lambda u: u * mp.sin(u) - c, (mpmath.mpf(0), mp.pi / 2), solver="bisect")
+        th = _bisect(lambda u: u * mp.sin(u) - c, mpmath.mpf(0), mp.pi / 2)
         return max(b(th, rr), b(mp.pi, rr))
 
     return verified(f, dps, what="b_max", absolute=mpmath.mpf(10) ** (-3 * dps))
@@ -1684,6 +1698,53 @@ def sample_gaussian_hybrid(x, y, m, n, sigma, rng, reps=1, *, r=None, shared=Fal
     """
     lam = sample_gaussian_lambda(x, y, sigma, n, rng, reps, r=r)
     return sample_bipolar(x, y, m, lam, rng, shared=shared)
+
+
+def sample_gaussian_lambda_pos(x, y, M, c, n, rng, reps=1):
+    """Draw the Gaussian coefficient (20) estimated with n antithetic positive features.
+
+    :math:`\\hat\\lambda=e^{-\\|x\\|^2/(2c^2)}e^{-\\|My\\|^2/(2c^2)}\\widehat{SM}^{++}_n(x/c,-My/c)`,
+    an unbiased estimator of :math:`\\exp(-\\|x+My\\|^2/(2c^2))` (Eq. (20) with :math:`\\phi^{SM}=\\phi^{++}`).
+
+    Examples
+    --------
+    >>> lam = sample_gaussian_lambda_pos([1, 0], [0, 0.1], [[0, -10], [0, 0]], 2, 1,
+    ...                                  np.random.default_rng(0), 20000)
+    >>> bool(abs(lam.mean() - 1) < 5 * lam.std() / np.sqrt(20000))
+    True
+    """
+    x, y = _np_pair(x, y)
+    n = require_int(n, "n", minimum=1)
+    M = np.asarray(M, dtype=float)
+    if M.shape != (x.size, x.size):
+        raise ValueError(f"M must be a {x.size}x{x.size} matrix, got shape {M.shape}")
+    if not c > 0:
+        raise ValueError(f"c must satisfy c > 0, got c={c}")
+    my = M @ y
+    u, v = x / c, -my / c
+    pref = np.exp(-(x @ x + my @ my) / (2 * c * c))
+    T = _rows(x.size, n, reps, rng, "iid")
+    return pref * _pos_from(T, u, v)
+
+
+def thm35_ratio_np(r, n, *, corrected=False, grid=4001):
+    """float64 sweep version of :func:`thm35_ratio` (max over a theta grid: a lower bound of the exact max).
+
+    Used to scan the whole domain quickly; decisive values come from :func:`thm35_ratio`.
+
+    Examples
+    --------
+    >>> round(float(thm35_ratio_np(5.0, 1)), 3)
+    1.1
+    """
+    r = float(r)
+    n = require_int(n, "n", minimum=1)
+    th = np.unique(np.concatenate([np.linspace(0, np.pi / 2, grid),
+                                   np.geomspace(1e-6, 1.0, grid // 2) * min(1.0, 4.0 / r)]))
+    gm = float(np.max(_g_np(th, r, n)))
+    c = ((1 - 1 / n) / np.pi + r / (n * np.sqrt(np.pi))) if corrected else (
+        1 / np.pi - 1 / (n * np.pi) + 1 / (n * np.sqrt(np.pi)))
+    return r * np.sqrt(gm) / (-np.expm1(-4 * r * r) * np.sqrt(c))
 
 
 # ============================================================================================

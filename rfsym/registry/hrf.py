@@ -1,0 +1,1289 @@
+"""Claims of "Hybrid Random Features" (HRF; Choromanski et al., ICLR 2022) with their checks.
+
+Kernel: softmax SM(x, y) = exp(x^T y). Monte Carlo checks use |z| <= 5 and also show that a
+deliberately wrong value (the paper's erroneous expression, or exact * 1.1) fails the same test.
+"""
+
+from __future__ import annotations
+
+import math
+
+import mpmath
+import numpy as np
+import sympy
+from mpmath import mp, nstr
+
+from .. import hrf
+from ..claims import Check, Claim
+from ..montecarlo import mean_of, variance_of, z_check
+
+SEED = 20220425
+P = "HRF"
+TXT = "hybrid-random-features, ICLR 2022"
+
+
+def _rng(k):
+    return np.random.default_rng([SEED, k])
+
+
+def _f(v, k=12):
+    return nstr(v, k)
+
+
+def _mc_pair(samples, exact, wrong, what):
+    """z-check exact (must pass) and wrong (must fail) against the sample variance or mean result."""
+    ok = z_check(samples, exact)
+    bad = z_check(samples, wrong)
+    ev = f"{what}: exact -> {ok}; wrong value {float(wrong):.6g} -> z = {bad.z:+.1f}"
+    return ok.passed and not bad.passed, ev
+
+
+# points used repeatedly (small norms keep the fourth moments of the estimators moderate)
+XA = ["0.5", "0.1"]
+YA = ["0.2", "-0.4"]
+XA_F = np.array([0.5, 0.1])
+YA_F = np.array([0.2, -0.4])
+
+
+# =============================================================================================
+# Section 1-2.1
+# =============================================================================================
+
+
+def _eq1_sym():
+    x = sympy.Matrix(sympy.symbols("x1:4", real=True))
+    y = sympy.Matrix(sympy.symbols("y1:4", real=True))
+    kg = sympy.exp(-((x - y).T * (x - y))[0] / 2)
+    rhs = sympy.exp(-(x.T * x)[0] / 2) * sympy.exp((x.T * y)[0]) * sympy.exp(-(y.T * y)[0] / 2)
+    diff = sympy.simplify(sympy.expand(sympy.log(kg) - sympy.log(rhs), force=True))
+    return diff == 0, f"sympy: log K_gauss - log(e^(-|x|^2/2) SM e^(-|y|^2/2)) simplifies to {diff} (d = 3)"
+
+
+def _def21_features():
+    rng = _rng(1)
+    m = 7
+    W = rng.standard_normal((m, 2))
+    worst = 0.0
+    for u_, v_ in ((XA_F, YA_F), (np.array([1.0, -0.3]), np.array([-0.2, 0.9]))):
+        # Eq. (2): exp(|u|^2/2)/sqrt(m) (sin, cos); Eq. (3): exp(-|u|^2/2)/sqrt(2m) (e^{+}, e^{-})
+        ft = lambda u: np.exp(u @ u / 2) / np.sqrt(m) * np.concatenate([np.sin(W @ u), np.cos(W @ u)])
+        fp = lambda u: np.exp(-(u @ u) / 2) / np.sqrt(2 * m) * np.concatenate([np.exp(W @ u), np.exp(-(W @ u))])
+        et = ft(u_) @ ft(v_)
+        ep = fp(u_) @ fp(v_)
+        worst = max(worst, abs(et / hrf._trig_from(W, u_, v_) - 1), abs(ep / hrf._pos_from(W, u_, v_) - 1))
+    return worst < 1e-13, (f"phi(x)^T phi(y) of maps (2),(3) equals (1/m) sum exp((|x|^2+|y|^2)/2) cos(w^T(x-y)) "
+                           f"and (1/m) sum exp(-(|x|^2+|y|^2)/2) cosh(w^T(x+y)): max rel. diff {worst:.1e}")
+
+
+def _unbiased_mc(sampler, k, what):
+    def fn():
+        est = sampler(XA_F, YA_F, 4, _rng(k), 40000)
+        sm = math.exp(float(XA_F @ YA_F))
+        return _mc_pair(mean_of(est), sm, 1.1 * sm, what)
+    return fn
+
+
+# =============================================================================================
+# Lemma 2.2
+# =============================================================================================
+
+PIN = "0.147624622100627987825492625893"
+
+
+def _lem22_pin():
+    x = [1, 0]
+    y = [sympy.cos(sympy.pi / 3), sympy.sin(sympy.pi / 3)]
+    v = hrf.mse_trig(x, y, 10, dps=30)
+    closed = mpmath.mpf(0)
+    with mp.workdps(40):
+        closed = (mp.e - 1) ** 2 / 20
+    s = nstr(v, 30)
+    return s.startswith(PIN[:30]) and abs(v - closed) < mpmath.mpf(10) ** -29, (
+        f"mse_trig((1,0),(cos pi/3, sin pi/3), 10) = {s} (issue pin {PIN}...; closed form (e-1)^2/20)")
+
+
+def _lem22_sym():
+    d1, p1 = hrf.mse_trig_expr()
+    d2, p2 = hrf.mse_pos_expr()
+    r1, r2 = sympy.simplify(d1 - p1), sympy.simplify(d2 - p2)
+    return r1 == 0 and r2 == 0, (f"sympy Gaussian integrals: trig derived - printed = {r1}; "
+                                 f"++ derived - printed = {r2}; derived trig MSE = {d1}")
+
+
+def _lem22_mc():
+    ests = {"trig": hrf.sample_trig(XA_F, YA_F, 3, _rng(2), 60000),
+            "++": hrf.sample_pos(XA_F, YA_F, 3, _rng(3), 60000)}
+    exact = {"trig": hrf.mse_trig(XA, YA, 3, dps=15), "++": hrf.mse_pos(XA, YA, 3, dps=15)}
+    oks, evs = [], []
+    for k in ests:
+        ok, ev = _mc_pair(variance_of(ests[k]), exact[k], 1.1 * exact[k], f"Var {k} (m=3)")
+        oks.append(ok)
+        evs.append(ev)
+    # the two formulas swapped (a plausible misprint) must fail as well
+    swap = z_check(variance_of(ests["trig"]), exact["++"])
+    evs.append(f"trig samples vs the ++ formula: z = {swap.z:+.1f}")
+    return all(oks) and not swap.passed, "; ".join(evs)
+
+
+# =============================================================================================
+# HRF estimator, Lemma 2.3
+# =============================================================================================
+
+
+def _eq8_mc():
+    x, y = np.array([0.6, 0.2]), np.array([-0.1, 0.5])
+    sm = math.exp(float(x @ y))
+    e1 = hrf.sample_angular_hybrid(x, y, 4, 2, _rng(4), 40000)
+    e2 = hrf.sample_gaussian_hybrid(x, y, 4, 2, 1.0, _rng(5), 40000, r=float(np.sqrt(x @ x)))
+    ok1, ev1 = _mc_pair(mean_of(e1), sm, 1.1 * sm, "angular hybrid mean")
+    ok2, ev2 = _mc_pair(mean_of(e2), sm, 1.1 * sm, "Gaussian hybrid mean")
+    return ok1 and ok2, ev1 + "; " + ev2
+
+
+def _lem23_num():
+    rng = _rng(6)
+    worst = 0.0
+    dims = set()
+    for _ in range(20):
+        d, m, n = 3, int(rng.integers(1, 6)), int(rng.integers(1, 5))
+        x, y = rng.standard_normal(d) * 0.7, rng.standard_normal(d) * 0.7
+        Wp, Wt, T = rng.standard_normal((m, d)), rng.standard_normal((m, d)), rng.standard_normal((n, d))
+        p1, p2 = hrf.hybrid_feature_maps(x, y, Wp, Wt, T)
+        direct = hrf.hybrid_estimate_direct(x, y, Wp, Wt, T)
+        worst = max(worst, abs(p1 @ p2 - direct) / max(abs(direct), 1e-300))
+        dims.add(p1.size == hrf.feature_map_dimension(m, n, (2, 2), (1,)))
+    return worst < 1e-12 and dims == {True}, (
+        f"20 random (x, y, m, n, projections): Psi1(x)^T Psi2(y) (plain dot product, Eq. (11)) equals the "
+        f"direct angular-hybrid estimate (12) up to rel. {worst:.1e}; lengths = m(t1+t2) + mn l1(t1+t2)")
+
+
+# =============================================================================================
+# complex exponential estimators
+# =============================================================================================
+
+ACX = [["0.8+0.3j", "0.1", "0"], ["-0.2j", "1.1", "0.3"], ["0", "0.2-0.1j", "0.9j"]]
+X3 = ["0.3", "-0.2", "0.4"]
+Y3 = ["0.1", "0.5", "-0.3"]
+
+
+def _eq14_num():
+    l, r = hrf.cexp_identity(X3, Y3, ACX, dps=30)
+    return abs(l - r) <= abs(r) * mpmath.mpf(10) ** -29, (
+        f"complex A (3x3): lhs = {_f(l, 15)}, E exp(w^T z) by Lemma 2.4 = {_f(r, 15)}")
+
+
+def _eq15_mc():
+    A = np.array([[complex(s.replace(' ', '')) if isinstance(s, str) else s for s in row] for row in ACX])
+    x, y = np.array([float(v) for v in X3]), np.array([float(v) for v in Y3])
+    est = hrf.sample_cexp(x, y, A, 4, _rng(7), 60000)
+    mo = hrf.cexp_moments(X3, Y3, ACX, 4, dps=15)
+    sm = math.exp(float(x @ y))
+    ok1, ev1 = _mc_pair(mean_of(est.real), sm, 1.1 * sm, "E Re CE")
+    okim = z_check(mean_of(est.imag), 0.0)
+    ok2, ev2 = _mc_pair(variance_of(est.real), mo["var_real"], 1.1 * mo["var_real"], "Var Re CE")
+    return ok1 and okim.passed and ok2, f"{ev1}; E Im CE = 0 -> {okim}; {ev2}"
+
+
+def _eq16_num():
+    rng = _rng(8)
+    x, y = XA_F, YA_F
+    W = rng.standard_normal((5, 2))
+    # CE with A = iI, computed with the same projections
+    ce = np.sum(np.exp(-((1j * x) @ (1j * x)) / 2) * np.exp(W @ (1j * x))
+                * np.exp(-((-1j * y) @ (-1j * y)) / 2) * np.exp(W @ (-1j * y))) / 5
+    tr = hrf._trig_from(W, x, y)
+    re_ok = abs(ce.real - tr) < 1e-13 * abs(tr)
+    im = abs(ce.imag)
+    one = hrf.mse_pos_onesided(XA, YA, 4, dps=15)
+    pp = hrf.mse_pos(XA, YA, 4, dps=15)
+    est = hrf.sample_cexp(x, y, np.eye(2), 4, _rng(9), 60000).real
+    vr = variance_of(est)
+    z1, z2 = z_check(vr, one), z_check(vr, pp)
+    ok = re_ok and im > 1e-3 and z1.passed and not z2.passed
+    return ok, (f"A = iI: Re CE = trig estimate exactly (same w), but Im CE = {im:.3g} != 0; "
+                f"A = I: MSE = {_f(one, 8)} (one-sided) vs MSE(SM^++) = {_f(pp, 8)}; "
+                f"MC Var of CE(A=I): vs one-sided z = {z1.z:+.1f}, vs Lemma 2.2 ++ z = {z2.z:+.1f}")
+
+
+def _eq17_num():
+    y = ["0.4", "-0.3", "0.2"]
+    xs = hrf.cexp_zero_variance_point(y, ACX, dps=30)
+    # x of (17) is complex for complex A: the zero-variance point is real only for suitable A
+    Ar = [["1.2", "0.3", "0"], ["0", "0.7", "-0.2"], ["0.1", "0", "1.5"]]
+    xr = hrf.cexp_zero_variance_point(y, Ar, dps=30)
+    xr_real = [mpmath.re(v) for v in xr]
+    mo = hrf.cexp_moments(xr_real, y, Ar, 3, dps=30)
+    # Eq. (17) for complex A: the variance formula at A = diag(i*b) with x = -A^{-1}A^{-T} y real
+    Ac = [["2j", 0, 0], [0, "0.5j", 0], [0, 0, "1j"]]
+    xc = [mpmath.re(v) for v in hrf.cexp_zero_variance_point(y, Ac, dps=30)]
+    moc = hrf.cexp_moments(xc, y, Ac, 3, dps=30)
+    est = hrf.sample_cexp(np.array([float(v) for v in xr_real]), np.array([0.4, -0.3, 0.2]),
+                          np.array([[1.2, 0.3, 0], [0, 0.7, -0.2], [0.1, 0, 1.5]]), 3, _rng(10), 1000)
+    spread = float(np.max(np.abs(est - est[0])) / abs(est[0]))
+    ok = abs(mo["mse_complex"]) < 1e-25 and abs(moc["mse_complex"]) < 1e-25 and spread < 1e-12
+    return ok, (f"real A: x = -A^-1 A^-T y gives E|CE-SM|^2 = {_f(mo['mse_complex'], 3)}; complex A = diag(2i, i/2, i): "
+                f"{_f(moc['mse_complex'], 3)}; 1000 sampled estimates at the real-A point differ by rel. {spread:.1e}")
+
+
+def _eq18_num():
+    rng = _rng(11)
+    worst = 0.0
+    pos = []
+    for _ in range(200):
+        A = rng.standard_normal((3, 3)) + 1j * rng.standard_normal((3, 3))
+        x, y = rng.standard_normal(3), rng.standard_normal(3)
+        B = np.linalg.inv(A.T)
+        z = A @ x + B @ y
+        lhs_re = A.real @ x + B.real @ y
+        lhs_im = A.imag @ x + B.imag @ y
+        worst = max(worst, np.max(np.abs(lhs_re - z.real)), np.max(np.abs(lhs_im - z.imag)))
+        # one-feature variance E|W|^2 - |EW|^2 = |c|^2 (e^{2|a|^2} - e^{|a|^2 - |b|^2}) > 0 unless z = 0
+        a, b = z.real, z.imag
+        pos.append(2 * a @ a - (a @ a - b @ b))
+    # and: a point satisfying only the Re-condition of (18) still has positive variance
+    y = ["0.4", "-0.3"]
+    A = [["1+1j", "0"], ["0", "2-1j"]]
+    mo = hrf.cexp_moments(["0.5", "0.5"], y, A, 1, dps=20)
+    ok = worst < 1e-10 and min(pos) > 0 and mo["mse_complex"] > 0
+    return ok, (f"for real x, y: Re(A)x + Re(A^-T)y = Re z and Im(A)x + Im(A^-T)y = Im z (200 random complex A, "
+                f"max dev {worst:.1e}), so (18) <=> z = 0 <=> (17); log-variance exponent 2|a|^2-(|a|^2-|b|^2) = "
+                f"|z|^2 > 0 off z = 0 (min over samples {min(pos):.3g})")
+
+
+# =============================================================================================
+# angular coefficient, Lemma 3.2
+# =============================================================================================
+
+
+def _eq19_mc():
+    x, y = np.array([1.0, 0.2, -0.5]), np.array([-0.3, 0.8, 0.1])
+    th = float(hrf.angle(list(x), list(y), dps=15))
+    lam = hrf.sample_angular_lambda(x, y, 3, _rng(12), 100000)
+    ok1, ev1 = _mc_pair(mean_of(lam), th / math.pi, 1.1 * th / math.pi, "E lambda_hat")
+    k = np.round(lam * 3).astype(int)
+    exact_law = lam * 3 - k
+    return ok1 and np.max(np.abs(exact_law)) < 1e-12, (
+        ev1 + f"; every draw is K/n with integer K (max dev {np.max(np.abs(exact_law)):.1e}): K ~ Bin(n, theta/pi)")
+
+
+def _lem32_sym():
+    d, p = hrf.angular_lambda_second_moment_expr()
+    r = sympy.simplify(d - p)
+    return r == 0, f"sympy binomial sum: E[(K/n)^2] - printed (24) = {r}; E[(K/n)^2] = {sympy.factor(d)}"
+
+
+def _lem32_mc():
+    x, y = np.array([1.0, 0.2, -0.5]), np.array([-0.3, 0.8, 0.1])
+    th = hrf.angle(list(x), list(y), dps=15)
+    lam = hrf.sample_angular_lambda(x, y, 3, _rng(13), 100000)
+    mo = hrf.angular_lambda_moments(th, 3, dps=15)
+    return _mc_pair(mean_of(lam ** 2), mo["second"], 1.1 * mo["second"], "E lambda_hat^2 (n=3)")
+
+
+def _eq44_sym():
+    t = sympy.Symbol("t", positive=True)
+    n = sympy.Symbol("n", positive=True)
+    c = t * (t - t / n + 1 / n)
+    first = sympy.Rational(1, 4) * (1 - 2 * (1 - 2 * t) + 1 / n + (1 - 1 / n) * (1 - 2 * t) ** 2)
+    printed = sympy.Rational(1, 4) * (4 * t + (1 - 1 / n) * (1 - 2 * t) ** 2)
+    corrected = sympy.Rational(1, 4) * (4 * t + (1 - 1 / n) * ((1 - 2 * t) ** 2 - 1))
+    d_first = sympy.simplify(first - c)
+    d_print = sympy.simplify(printed - c)
+    d_corr = sympy.simplify(corrected - c)
+    num = d_print.subs({t: sympy.Rational(1, 2), n: 2})
+    return d_first == 0 and d_print != 0 and d_corr == 0, (
+        f"first line of (44) - c = {d_first}; printed middle form - c = {sympy.factor(d_print)} "
+        f"(= {num} at t=1/2, n=2); corrected middle form - c = {d_corr}")
+
+
+# =============================================================================================
+# Gaussian lambda coefficients (20)
+# =============================================================================================
+
+
+def _eq20_sym():
+    x = sympy.Matrix(sympy.symbols("x1:3", real=True))
+    y = sympy.Matrix(sympy.symbols("y1:3", real=True))
+    M = sympy.Matrix(2, 2, sympy.symbols("M1:5", real=True))
+    c = sympy.Symbol("c", positive=True)
+    my = M * y
+    lhs = -((x + my).T * (x + my))[0] / (2 * c ** 2)
+    rhs = -(x.T * x)[0] / (2 * c ** 2) - (my.T * my)[0] / (2 * c ** 2) + ((x / c).T * (-my / c))[0]
+    d = sympy.expand(lhs - rhs)
+    return d == 0, f"sympy: log lambda - log(e^(-|x|^2/2c^2) e^(-|My|^2/2c^2) SM(x/c, -My/c)) = {d}"
+
+
+def _eq20_mc():
+    x, y = np.array([0.5, -0.2]), np.array([0.3, 0.4])
+    M = np.array([[0.5, -1.0], [0.2, 0.7]])
+    c = 1.3
+    lam_exact = math.exp(-float((x + M @ y) @ (x + M @ y)) / (2 * c * c))
+    lam = hrf.sample_gaussian_lambda_pos(x, y, M, c, 3, _rng(14), 60000)
+    ok1, ev1 = _mc_pair(mean_of(lam), lam_exact, 1.1 * lam_exact, "++ features")
+    # trig features for the same coefficient: exp(|u|^2/2 + |v|^2/2) cos(w^T(u - v)) with u=x/c, v=-My/c
+    u, v = x / c, -(M @ y) / c
+    pref = math.exp(-float(x @ x + (M @ y) @ (M @ y)) / (2 * c * c))
+    W = _rng(15).standard_normal((60000, 3, 2))
+    lam_t = pref * hrf._trig_from(W, u, v)
+    ok2, ev2 = _mc_pair(mean_of(lam_t), lam_exact, 1.1 * lam_exact, "trig features")
+    return ok1 and ok2, f"lambda = {lam_exact:.6f}; {ev1}; {ev2}"
+
+
+# =============================================================================================
+# Theorem 3.1 and its proof
+# =============================================================================================
+
+# counterexample to "sharing reduces the MSE": Gaussian coefficient (20) estimated by ++ features,
+# firing exactly at (x, y): x + M y = 0, lambda = 1, but Var(lambda_hat) > 0 so E lam(1-lam) < 0.
+CX, CY = ["1", "0"], ["0", "1/10"]
+CM = [[0, -10], [0, 0]]
+CC = 2
+CN = 1
+CMM = 2
+
+
+def _thm31_counter():
+    mo = hrf.gaussian_lambda_pos_moments(CX, CY, CM, CC, CN, dps=20)
+    ind = hrf.bipolar_hybrid_mse(CX, CY, CMM, mo["second"], mo["second_complement"], dps=20)
+    sh = hrf.bipolar_hybrid_mse(CX, CY, CMM, mo["second"], mo["second_complement"], shared=True, dps=20)
+    x, y = np.array([1.0, 0.0]), np.array([0.0, 0.1])
+    M = np.array([[0.0, -10.0], [0.0, 0.0]])
+    N = 200000
+    lam = hrf.sample_gaussian_lambda_pos(x, y, M, CC, CN, _rng(16), N)
+    e_sh = hrf.sample_bipolar(x, y, CMM, lam, _rng(17), shared=True)
+    lam2 = hrf.sample_gaussian_lambda_pos(x, y, M, CC, CN, _rng(18), N)
+    e_in = hrf.sample_bipolar(x, y, CMM, lam2, _rng(19), shared=False)
+    v_sh, v_in = variance_of(e_sh), variance_of(e_in)
+    z_sh, z_in = z_check(v_sh, sh), z_check(v_in, ind)
+    z_sh_wrong = z_check(v_sh, ind)  # the "reduced" claim would need Var_shared <= ind
+    ok = sh > ind and z_sh.passed and z_in.passed and not z_sh_wrong.passed and v_sh.estimate > v_in.estimate
+    return ok, (f"x=(1,0), y=(0,1/10), M=[[0,-10],[0,0]], c=2 (lambda=1), n=1, m=2: E lam(1-lam) = "
+                f"{_f(mo['cross'], 6)} < 0; exact MSE independent {_f(ind, 8)}, shared {_f(sh, 8)} (larger); "
+                f"MC shared: {z_sh}; MC independent: {z_in}; shared samples vs the independent value: z = {z_sh_wrong.z:+.1f}")
+
+
+def _thm31_angular_ok():
+    worst = mpmath.inf
+    for n in (1, 2, 5, 16):
+        for k in range(0, 21):
+            mo = hrf.angular_lambda_moments(sympy.pi * k / 20, n, dps=15)
+            worst = min(worst, mo["cross"])
+    return worst >= -1e-25, (f"angular coefficient: lambda_hat in [0,1] a.s., min over theta grid, n in (1,2,5,16) of "
+                        f"E lam(1-lam) = {_f(worst, 5)} >= 0, so sharing does reduce the MSE there")
+
+
+def _eq22_mc():
+    x, y = np.array([0.6, 0.2]), np.array([-0.1, 0.5])
+    X, Y = ["0.6", "0.2"], ["-0.1", "0.5"]
+    m, n = 3, 2
+    exact = hrf.angular_hybrid_mse(X, Y, m, n, dps=15)
+    est = hrf.sample_angular_hybrid(x, y, m, n, _rng(20), 100000)
+    v = variance_of(est)
+    return _mc_pair(v, exact, 1.1 * exact, "angular hybrid, independent projections (m=3, n=2)")
+
+
+def _eq23_mc():
+    x, y = np.array([0.9, 0.1]), np.array([-0.1, 0.3])
+    X, Y = ["0.9", "0.1"], ["-0.1", "0.3"]
+    m, n = 2, 2
+    ind = hrf.angular_hybrid_mse(X, Y, m, n, dps=15)
+    sh = hrf.angular_hybrid_mse(X, Y, m, n, shared=True, dps=15)
+    est = hrf.sample_angular_hybrid(x, y, m, n, _rng(21), 200000, shared=True)
+    v = variance_of(est)
+    ok = z_check(v, sh)
+    bad = z_check(v, ind)
+    return ok.passed and not bad.passed and sh < ind, (
+        f"angular hybrid, shared projections, |x| != |y|: (46) = {_f(sh, 8)} vs (45) = {_f(ind, 8)}; "
+        f"MC {ok}; the independent-projection value gives z = {bad.z:+.1f}")
+
+
+def _eq36_num():
+    X, Y = ["0.6", "0.2"], ["-0.1", "0.5"]
+    out = []
+    okall = True
+    for m in (2, 3, 7):
+        exact = hrf.shared_product_moment(X, Y, m, dps=20)
+        with mp.workdps(30):
+            xv = [mpmath.mpf(v) for v in X]
+            yv = [mpmath.mpf(v) for v in Y]
+            sm2 = mp.exp(2 * sum(a * b for a, b in zip(xv, yv)))
+            rho = sm2 * mp.cos(sum(a * a for a in xv) - sum(b * b for b in yv))
+            printed = (mpmath.binomial(m, 2) * sm2 + m * rho) / m ** 2
+            fixed = (m * (m - 1) * sm2 + m * rho) / m ** 2
+        okall &= abs(fixed - exact) < mpmath.mpf(10) ** -18 and abs(printed - exact) > mpmath.mpf(10) ** -3
+        out.append(f"m={m}: (38) {_f(exact, 8)}, printed (36) {_f(printed, 8)}, with m(m-1) {_f(fixed, 8)}")
+    x, y = np.array([0.6, 0.2]), np.array([-0.1, 0.5])
+    W = _rng(22).standard_normal((200000, 3, 2))
+    prod = hrf._pos_from(W, x, y) * hrf._trig_from(W, x, y)
+    ex3 = hrf.shared_product_moment(X, Y, 3, dps=15)
+    with mp.workdps(30):
+        sm2 = mp.exp(2 * mpmath.mpf("0.04"))
+        rho3 = sm2 * mp.cos(mpmath.mpf("0.4") - mpmath.mpf("0.26"))
+        printed3 = (mpmath.binomial(3, 2) * sm2 + 3 * rho3) / 9
+    ok, ev = _mc_pair(mean_of(prod), ex3, printed3, "MC E[SM++ SMtrig] (m=3), wrong value = printed (36)")
+    return okall and ok, "; ".join(out) + "; " + ev
+
+
+def _eq37_num():
+    X, Y = ["0.6", "0.2"], ["-0.1", "0.5"]
+    with mp.workdps(30):
+        xv = [mpmath.mpf(v) for v in X]
+        yv = [mpmath.mpf(v) for v in Y]
+        z = [a + b + 1j * (a - b) for a, b in zip(xv, yv)]
+        lhs = mpmath.re(mp.exp(sum(v * v for v in z) / 2))
+        rhs = mp.exp(2 * sum(a * b for a, b in zip(xv, yv))) * mp.cos(sum(a * a for a in xv) - sum(b * b for b in yv))
+        # independent quadrature: the expectation factorises over coordinates, E exp(g (a_j + i b_j))
+        # for g ~ N(0,1) is a 1-D integral per coordinate (no use of Lemma 2.4)
+    with mp.workdps(25):
+        quad = mpmath.mpf(1)
+        for a, b in zip(xv, yv):
+            c = (a + b) + 1j * (a - b)
+            quad *= mp.quad(lambda g: mp.exp(g * c - g * g / 2), [-mp.inf, 0, mp.inf]) / mp.sqrt(2 * mp.pi)
+        quad = mpmath.re(quad)
+    ok = abs(lhs - rhs) < mpmath.mpf(10) ** -28 and abs(quad - rhs) < mpmath.mpf(10) ** -12
+    return ok, f"Re E exp(w^T z) = {_f(lhs, 15)}; SM^2 cos(|x|^2-|y|^2) = {_f(rhs, 15)}; coordinate-wise quadrature {_f(quad, 15)}"
+
+
+# =============================================================================================
+# Theorem D.1, Eq. (47), same-length facts
+# =============================================================================================
+
+
+def _thmD1_num():
+    # (45) as printed (with '=' read as '+') vs the library's composition of Lemma 2.2 and Lemma 3.2
+    X, Y = ["0.7", "-0.4", "0.2"], ["0.1", "0.9", "-0.6"]
+    worst = mpmath.mpf(0)
+    for m, n in ((1, 1), (3, 2), (10, 7)):
+        v = hrf.angular_hybrid_mse(X, Y, m, n, dps=25)
+        with mp.workdps(40):
+            xv = [mpmath.mpf(s) for s in X]
+            yv = [mpmath.mpf(s) for s in Y]
+            th = hrf.angle(X, Y, dps=35)
+            t = th / mp.pi
+            z2 = sum((a + b) ** 2 for a, b in zip(xv, yv))
+            d2 = sum((a - b) ** 2 for a, b in zip(xv, yv))
+            sm = mp.exp(sum(a * b for a, b in zip(xv, yv)))
+            p45 = (t * (t - t / n + mpmath.mpf(1) / n) / (2 * m) * mp.exp(z2) * sm ** 2 * (1 - mp.exp(-z2)) ** 2
+                   + (1 - t) * (1 - t + t / n) / (2 * m) * mp.exp(z2) * sm ** -2 * (1 - mp.exp(-d2)) ** 2)
+        worst = max(worst, abs(p45 / v - 1))
+    return worst < mpmath.mpf(10) ** -22, f"(45) evaluated at 30+ digits vs library (Thm 3.1 + Lemma 3.2): max rel. diff {_f(worst, 3)}"
+
+
+def _eq46_num():
+    X, Y = ["0.9", "0.1"], ["-0.1", "0.3"]
+    m, n = 2, 3
+    v = hrf.angular_hybrid_mse(X, Y, m, n, shared=True, dps=25)
+    ind = hrf.angular_hybrid_mse(X, Y, m, n, dps=25)
+    with mp.workdps(40):
+        xv = [mpmath.mpf(s) for s in X]
+        yv = [mpmath.mpf(s) for s in Y]
+        t = hrf.angle(X, Y, dps=35) / mp.pi
+        sm = mp.exp(sum(a * b for a, b in zip(xv, yv)))
+        corr = 2 * sm ** 2 / m * (1 - mp.cos(sum(a * a for a in xv) - sum(b * b for b in yv))) * t * (1 - mpmath.mpf(1) / n - t + t / n)
+    d = abs((ind - corr) / v - 1)
+    return d < mpmath.mpf(10) ** -22, f"(46) printed = (45) - {_f(corr, 10)} = {_f(ind - corr, 12)}; library {_f(v, 12)}"
+
+
+def _eq47_num():
+    th, r, m, n = mp.pi / 2, 1, 1, 1
+    with mp.workdps(30):
+        th = +mp.pi / 2
+    good = hrf.angular_hybrid_mse_theta(th, r, m, n, dps=20)
+    printed = hrf.eq47_printed(th, r, m, n, dps=20)
+    direct = hrf.angular_hybrid_mse([1, 0], [0, 1], m, n, dps=20)
+    x, y = np.array([1.0, 0.0]), np.array([0.0, 1.0])
+    est = hrf.sample_angular_hybrid(x * 0.6, y * 0.6, 2, 2, _rng(23), 100000)
+    th2 = mp.pi / 3
+    g2 = hrf.angular_hybrid_mse_theta(mp.pi / 2, "0.6", 2, 2, dps=15)
+    p2 = hrf.eq47_printed(mp.pi / 2, "0.6", 2, 2, dps=15)
+    v = variance_of(est)
+    ok = abs(good - direct) < mpmath.mpf(10) ** -18 and abs(printed - good) > 1 and z_check(v, g2).passed and not z_check(v, p2).passed
+    return ok, (f"theta=pi/2, r=1, m=n=1: direct Thm 3.1 + Lemma 3.2 = {_f(direct, 10)}, corrected (47) = {_f(good, 10)}, "
+                f"printed (47) = {_f(printed, 10)}; MC at r=0.6, m=n=2: corrected -> {z_check(v, g2)}; printed "
+                f"{_f(p2, 6)} -> z = {z_check(v, p2).z:+.1f}")
+
+
+def _def33_num():
+    rng = _rng(24)
+    r, th = mpmath.mpf("1.3"), mpmath.mpf("1.1")
+    vals = {"trig": [], "pos": [], "hyb": []}
+    for _ in range(3):
+        q, _r = np.linalg.qr(rng.standard_normal((3, 3)))
+        e1, e2 = q[:, 0], q[:, 1]
+        with mp.workdps(40):
+            xv = [r * mpmath.mpf(float(a)) for a in e1]
+            yv = [r * (mp.cos(th) * mpmath.mpf(float(a)) + mp.sin(th) * mpmath.mpf(float(b))) for a, b in zip(e1, e2)]
+        # e1, e2 are orthonormal only to double precision: renormalise exactly
+        with mp.workdps(40):
+            nx = mp.sqrt(sum(v * v for v in xv))
+            xv = [v * r / nx for v in xv]
+            # Gram-Schmidt y against x at high precision
+            ux = [v / r for v in xv]
+            e2m = [mpmath.mpf(float(b)) for b in e2]
+            pr = sum(a * b for a, b in zip(ux, e2m))
+            w = [b - pr * a for a, b in zip(ux, e2m)]
+            nw = mp.sqrt(sum(v * v for v in w))
+            w = [v / nw for v in w]
+            yv = [r * (mp.cos(th) * a + mp.sin(th) * b) for a, b in zip(ux, w)]
+        vals["trig"].append(hrf.mse_trig(xv, yv, 3, dps=20))
+        vals["pos"].append(hrf.mse_pos(xv, yv, 3, dps=20))
+        vals["hyb"].append(hrf.angular_hybrid_mse(xv, yv, 3, 2, dps=20))
+    spread = max(max(abs(v / vs[0] - 1) for v in vs) for vs in vals.values())
+    return spread < mpmath.mpf(10) ** -15, (f"3 random pairs on S(1.3) at angle 1.1 (d=3): MSEs trig {_f(vals['trig'][0], 8)}, "
+                                             f"++ {_f(vals['pos'][0], 8)}, angular hybrid {_f(vals['hyb'][0], 8)}; spread {_f(spread, 2)}")
+
+
+def _lem34_num():
+    worst = mpmath.mpf(0)
+    mono = True
+    for r in ("0.5", "1", "2.5", "6"):
+        for m in (1, 7):
+            prev = None
+            for k in range(0, 41):
+                th = mp.pi * k / 40
+                et = hrf.relative_error_trig(th, r, m, dps=20)
+                ep = hrf.relative_error_pos(mp.pi - th, r, m, dps=20)
+                with mp.workdps(30):
+                    rr = mpmath.mpf(r)
+                    s2 = mp.sin(th / 2) ** 2
+                    f25 = mp.exp(2 * rr ** 2 * s2) * (1 - mp.exp(-4 * rr ** 2 * s2)) / mp.sqrt(2 * m)
+                # scale: the maximum W(r)/sqrt(2m) (theta and pi - theta are passed at 15 digits)
+                sc = hrf.max_relative_error_trig(r, m, dps=20)
+                worst = max(worst, abs(et - f25) / sc, abs(ep - f25) / sc)
+                if prev is not None and et < prev:
+                    mono = False
+                prev = et
+            w = hrf.max_relative_error_trig(r, m, dps=20)
+            worst = max(worst, abs(prev / w - 1))
+    return worst < mpmath.mpf(10) ** -14 and mono, (
+        f"eps_trig(theta) = eps_++(pi-theta) = (25) on 41 angles x r in (0.5,1,2.5,6) x m in (1,7): max dev "
+        f"{_f(worst, 2)} (relative to W(r)/sqrt(2m); angles given to 15 digits); eps_trig increasing in theta, value at pi = W(r)/sqrt(2m) (26)")
+
+
+def _eq48_num():
+    worst = mpmath.mpf(0)
+    for r in ("1", "1.7"):
+        for k in (1, 5, 9, 13):
+            th = mp.pi * k / 14
+            with mp.workdps(40):
+                rr = mpmath.mpf(r)
+                xv = [rr, 0]
+                yv = [rr * mp.cos(th), rr * mp.sin(th)]
+            mse = hrf.angular_hybrid_mse(xv, yv, 3, 2, dps=20)
+            with mp.workdps(30):
+                eps = mp.sqrt(mse) / mp.exp(rr ** 2 * mp.cos(th))
+            e48 = hrf.relative_error_angular_hybrid(th, r, 3, 2, dps=20)
+            worst = max(worst, abs(eps / e48 - 1))
+    return worst < mpmath.mpf(10) ** -18, f"sqrt(MSE)/SM from Thm D.1 vs e^(r^2)/sqrt(2m) sqrt(h_r(theta)) (48)-(50): max rel. dev {_f(worst, 2)}"
+
+
+def _eq51_52_num():
+    ok = True
+    worst51, worst52 = 0.0, 0.0
+    th = np.linspace(0, np.pi, 2001)
+    for r in np.linspace(1, 10, 19):
+        for n in (1, 2, 4, 8, 16):
+            t = th / np.pi
+            e2 = t * (t - t / n + 1 / n)
+            # a_r * exp(-2 r^2) and b_r * exp(-2 r^2) (1 - e^{-4r^2})^2
+            a = e2 * np.exp(2 * r * r * (np.cos(th) - 1)) * (-np.expm1(-4 * r * r * np.cos(th / 2) ** 2)) ** 2
+            b = ((1 - 1 / n) * t * t + t / n) * np.exp(2 * r * r * (np.cos(th) - 1)) * (-np.expm1(-4 * r * r)) ** 2
+            g = hrf._g_np(th, r, n)
+            worst51 = max(worst51, float(np.max(g) - 2 * np.max(a)))
+            worst52 = max(worst52, float(np.max(a - b)))
+    ok = worst51 <= 0 and worst52 <= 1e-15
+    return ok, (f"r in [1,10] (19 values), n in (1,2,4,8,16), 2001 angles: max(h) - 2 max(a) = {worst51:.2e} <= 0 (51); "
+                f"max(a - b (1-e^(-4r^2))^2) = {worst52:.2e} <= 0 (52)")
+
+
+def _eq57_58_sym():
+    res = [sympy.simplify(d - p) for d, p in hrf.b_derivative_exprs()]
+    return all(r == 0 for r in res), f"sympy d/dtheta b^1, b^2 minus printed (57), (58): {res}"
+
+
+def _eq61_num():
+    worst = mpmath.mpf(-1)
+    for r in [1, "1.5", 2, 3, 5, 10, 30]:
+        with mp.workdps(30):
+            rr = mpmath.mpf(r)
+            th = hrf._bisect(lambda u: u * mp.sin(u) - 1 / rr ** 2, mpmath.mpf(0), mp.pi / 2)
+            worst = max(worst, th - mp.sqrt(mp.pi / 2) / rr)
+    return worst <= 0, f"theta* (theta sin theta = 1/r^2) minus sqrt(pi/2)/r, max over r in [1,30]: {_f(worst, 5)} <= 0"
+
+
+def _eq63_num():
+    worst = mpmath.mpf(0)
+    for r in [1, "1.5", 2, 3, 5, 7, 10, 20]:
+        for n in (1, 2, 3, 8, 16):
+            if n == 1:
+                continue  # b^1 = 0
+            b = hrf.b_max(r, n, 1, dps=15)
+            worst = max(worst, b / hrf.eq63_bound(r, n, dps=15))
+    return worst <= 1, f"max_theta b^1_r / (63) over r in [1,20], n in (2..16): largest ratio {_f(worst, 6)} <= 1"
+
+
+def _eq64_num():
+    rows = []
+    fail_at = None
+    okc = True
+    for r in [1, 2, "2.1", 3, 5, 10, 20]:
+        b = hrf.b_max(r, 1, 2, dps=15)
+        pr = hrf.eq64_printed(r, 1, dps=15)
+        co = hrf.eq64_corrected(r, 1, dps=15)
+        rows.append(f"r={r}: max b^2/(64 printed) = {_f(b / pr, 4)}, /(corrected) = {_f(b / co, 4)}")
+        if b > pr and fail_at is None:
+            fail_at = r
+        okc &= b <= co
+    # crossing radius (n cancels): max b^2 = printed
+    with mp.workdps(12):
+        cross = hrf._bisect(lambda rr: hrf.b_max(rr, 1, 2, dps=10) - hrf.eq64_printed(rr, 1, dps=10),
+                            mpmath.mpf("1.5"), mpmath.mpf(3))
+    return fail_at is not None and okc, f"n=1 (the ratio does not depend on n): " + "; ".join(rows) + f"; printed (64) fails for r > {_f(cross, 6)}"
+
+
+# =============================================================================================
+# Theorem 3.5
+# =============================================================================================
+
+NS = list(range(1, 17)) + [32, 64]
+RS = [1, 1.25, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, 5, 6, 7, 8, 9, 10, 12, 15, 20, 30, 40, 60, 80]
+
+
+def _thm35_sweep():
+    """Float sweep over the whole domain + decisive mp values at the failing points."""
+    fails = []
+    worst_corr = 0.0
+    for n in NS:
+        for r in RS:
+            q = thm_ratio = float(hrf.thm35_ratio_np(r, n))
+            if thm_ratio > 1:
+                fails.append((n, r, q))
+            worst_corr = max(worst_corr, float(hrf.thm35_ratio_np(r, n, corrected=True)))
+    return fails, worst_corr
+
+
+def _thm35_fail():
+    radii = {n: hrf.thm35_failure_radius(n, dps=8) for n in (1, 2, 3, 4, 8, 16)}
+    # decisive exact values at two points inside the issue's domain
+    e5 = hrf.max_relative_error_angular_hybrid(5, 1, 1, dps=15, return_theta=True)
+    b5 = hrf.thm35_bound(5, 1, 1, dps=15)
+    e10 = hrf.max_relative_error_angular_hybrid(10, 10, 2, dps=15)
+    b10 = hrf.thm35_bound(10, 10, 2, dps=15)
+    fails, _ = _thm35_sweep()
+    in_domain = sorted({n for n, r, q in fails if r <= 10})
+    ok = e5[0] > b5 and e10 > b10 and radii[1] is not None and all(radii[n] is not None for n in radii)
+    return ok, ("(27) fails: r=5, m=n=1: eps_S(r) = " + _f(e5[0], 10) + f" (at theta = {_f(e5[1], 6)}) > bound {_f(b5, 10)}; "
+                f"r=10, m=10, n=2: {_f(e10, 10)} > {_f(b10, 10)}. Failure radius r*(n) where eps = bound: "
+                + ", ".join(f"n={n}: {_f(v, 6)}" for n, v in radii.items())
+                + f". Within r<=10 it fails for n in {in_domain}; it fails for every n at large r (r* grows ~ linearly in n).")
+
+
+def _thm35_corrected():
+    fails, worst_corr = _thm35_sweep()
+    # decisive exact ratios of the corrected bound at the extreme corners
+    exact = [hrf.thm35_ratio(r, n, corrected=True, dps=10) for r, n in ((1, 1), (1, 16), (10, 1), (80, 1), (80, 64))]
+    ok = worst_corr < 1 and max(exact) < 1
+    return ok, (f"corrected bound W(r)/(r sqrt(2m)) sqrt((1-1/n)/pi + r/(n sqrt(pi))): float sweep r in [1,80] "
+                f"({len(RS)} radii) x n in 1..16,32,64 gives max eps/bound = {worst_corr:.4f} < 1; exact ratios at "
+                f"(r,n) = (1,1),(1,16),(10,1),(80,1),(80,64): " + ", ".join(_f(v, 5) for v in exact))
+
+
+def _thm35_limits():
+    rows = []
+    ok = True
+    for r, m, n in ((1, 1, 1), ("2.5", 3, 4)):
+        c = hrf.thm35_limit_constant(r, m, n, dps=15)
+        for th in ("1e-12",):
+            e0 = hrf.relative_error_angular_hybrid(th, r, m, n, dps=20)
+            with mp.workdps(40):
+                t = mpmath.mpf(th)
+                q0 = e0 / mp.sqrt(t)
+                thp = mp.pi - t
+            ep = hrf.relative_error_angular_hybrid(thp, r, m, n, dps=15)
+            with mp.workdps(30):
+                qp = ep / mp.sqrt(t)
+                printed = ep / mp.sqrt(mpmath.mpc(thp - mp.pi))
+            ok &= abs(q0 / c - 1) < 1e-6 and abs(qp / c - 1) < 1e-6 and abs(mpmath.im(printed)) > 0
+            rows.append(f"(r,m,n)=({r},{m},{n}): eps/sqrt(theta) at 1e-12 = {_f(q0, 10)}, eps/sqrt(pi-theta) = "
+                        f"{_f(qp, 10)}, constant = {_f(c, 10)}; printed eps/sqrt(theta-pi) = {_f(printed, 5)} (imaginary)")
+    th, r, n, h = hrf.h_expr()
+    lim = sympy.limit(h / th, th, 0, "+")
+    target = sympy.exp(2 * r ** 2) * (1 - sympy.exp(-4 * r ** 2)) ** 2 / (n * sympy.pi)
+    sym_ok = sympy.simplify(lim * sympy.exp(-2 * r ** 2) - target * sympy.exp(-2 * r ** 2)) == 0
+    return ok and sym_ok, "; ".join(rows) + f"; sympy: lim h_r(theta)/theta = {lim}"
+
+
+def _eq66_num():
+    th, r, m, n = mpmath.mpf("0.4"), 2, 1, 1
+    e = hrf.relative_error_angular_hybrid(th, r, m, n, dps=20)
+    with mp.workdps(30):
+        xv = [mpmath.mpf(2), 0]
+        yv = [2 * mp.cos(th), 2 * mp.sin(th)]
+    mse = hrf.angular_hybrid_mse(xv, yv, m, n, dps=20)
+    with mp.workdps(30):
+        direct = mp.sqrt(mse) / mp.exp(4 * mp.cos(th))
+        printed = mp.exp(2 * 4) / mp.sqrt(2 * m) * mp.sqrt(hrf._g(th, mpmath.mpf(2), n) * mp.exp(8))
+    ok = abs(e / direct - 1) < 1e-15 and abs(printed / direct - 1) > 1
+    return ok, (f"theta=0.4, r=2, m=n=1: sqrt(MSE)/SM = {_f(direct, 10)} = e^(r^2)/sqrt(2m) sqrt(h) (48); "
+                f"(66) as printed e^(2r^2)/sqrt(2m) sqrt(h) = {_f(printed, 10)} (factor e^(r^2) = {_f(mp.exp(4), 6)} too big)")
+
+
+def _sec3_scaling():
+    rows = []
+    vals = []
+    for r in (10, 20, 40, 80):
+        e = hrf.max_relative_error_angular_hybrid(r, 1, 1, dps=12)
+        with mp.workdps(30):
+            q_paper = e * r / mp.exp(2 * r ** 2)
+            q_true = e * mp.sqrt(r) / mp.exp(2 * r ** 2)
+        vals.append((q_paper, q_true))
+        rows.append(f"r={r}: eps*r/e^(2r^2) = {_f(q_paper, 6)}, eps*sqrt(r)/e^(2r^2) = {_f(q_true, 6)}")
+    with mp.workdps(30):
+        lim = mp.sqrt(mp.exp(-0.5) / (2 * mp.sqrt(2) * mp.pi))
+    grows = vals[-1][0] / vals[0][0] > 2.5
+    conv = abs(vals[-1][1] / lim - 1) < 0.02
+    return grows and conv, ("; ".join(rows) + f"; sqrt(r)-scaled values tend to sqrt(e^(-1/2)/(2 sqrt2 pi m n)) = "
+                            f"{_f(lim, 6)}: the max error grows like e^(2r^2)/sqrt(r), not e^(2r^2)/r")
+
+
+def _sec1_strict():
+    worst = 0.0
+    for n in (1, 2, 4, 8, 16):
+        for r in (1.0, 1.5, 2.0, 3.0, 5.0, 7.0, 10.0):
+            th = np.linspace(0, np.pi, 4001)
+            g = hrf._g_np(th, r, n)
+            # eps_hyb / eps_trig,max = sqrt(g e^{2r^2}... ) : ratio^2 = max g / (1-e^{-4r^2})^2
+            q = math.sqrt(float(np.max(g))) / (-math.expm1(-4 * r * r))
+            worst = max(worst, q)
+    ex = [hrf.max_relative_error_angular_hybrid(r, 1, n, dps=12) / hrf.max_relative_error_trig(r, 1, dps=12)
+          for r, n in ((1, 1), (3, 1), (10, 16))]
+    return worst < 1 and max(ex) < 1, (f"eps_S(r)(anghyb)/eps_S(r)(trig or ++) over r in [1,10], n in (1..16), grid: "
+                                       f"max {worst:.4f} < 1; exact at (r,n)=(1,1),(3,1),(10,16): "
+                                       + ", ".join(_f(v, 6) for v in ex)
+                                       + " (E lam^2 + E(1-lam)^2 <= 1 since lam_hat in [0,1])")
+
+
+def _secD4():
+    pairs = ((4, 4), (16, 16), (64, 64))
+    dims = [(m, n, hrf.feature_map_dimension(m, n, (2, 2), (1,))) for m, n in pairs]
+    c = [float(hrf.thm35_limit_constant(1, m, n, dps=12)) for m, n in pairs]
+    slope = math.log(c[-1] / c[0]) / math.log(dims[-1][2] / dims[0][2])
+    ok = abs(slope + 0.5) < 0.05 and abs(slope + 1) > 0.4
+    return ok, (f"HRF dimension d_est = 4m + 4mn (angular, Lemma 2.3): {dims}; the limit constant "
+                f"sqrt(1/(2 pi m n)) W(r) decays with log-log slope {slope:.3f} in d_est: Theta(1/sqrt(d_est)), "
+                f"not Theta(1/d_est) (slope -1)")
+
+
+def _eq106():
+    rng = _rng(25)
+    ok = True
+    ex = []
+    for _ in range(30):
+        p = int(rng.integers(1, 4))
+        t = tuple(int(v) for v in rng.integers(1, 4, p + 1))
+        l = tuple(int(v) for v in rng.integers(1, 3, p))
+        m, n = int(rng.integers(1, 9)), int(rng.integers(1, 9))
+        dim = hrf.feature_map_dimension(m, n, t, l)
+        bound = sum(t) * m + m * n * sum(t[k] * l[r] for k in range(p + 1) for r in range(p))
+        ok &= dim <= bound
+        if len(ex) < 2:
+            ex.append(f"t={t}, l={l}, m={m}, n={n}: dim {dim} <= {bound}")
+    rng2 = _rng(26)
+    Wp, Wt, T = rng2.standard_normal((6, 3)), rng2.standard_normal((6, 3)), rng2.standard_normal((5, 3))
+    p1, _ = hrf.hybrid_feature_maps(np.ones(3) * 0.1, np.ones(3) * 0.2, Wp, Wt, T)
+    ok &= p1.size == hrf.feature_map_dimension(6, 5, (2, 2), (1,))
+    return ok, ("length of Psi (11) = m sum t_k + mn sum_k l_k (t_k + t_{p+1}) <= the count in (106) for 30 random "
+                "configurations (e.g. " + "; ".join(ex) + "); constructed vector length agrees")
+
+
+# =============================================================================================
+# Appendix F: Gaussian hybrid
+# =============================================================================================
+
+
+def _eq76_num():
+    worst = mpmath.mpf(0)
+    for r in ("0.5", "1", "2"):
+        for k in range(0, 9):
+            th = mp.pi * k / 8
+            with mp.workdps(40):
+                rr = mpmath.mpf(r)
+                xv = [rr, 0]
+                yv = [rr * mp.cos(th), rr * mp.sin(th)]
+                d2 = sum((a - b) ** 2 for a, b in zip(xv, yv))
+                e80 = 4 * rr ** 2 * mp.sin(th / 2) ** 2
+            lam = hrf.gaussian_hybrid_lambda(xv, yv, "0.7", r, dps=20)
+            with mp.workdps(30):
+                l76 = (1 - mp.exp(-2 * mpmath.mpf("0.49") * rr ** 2 * mp.sin(th / 2) ** 2)) / (1 - mp.exp(-2 * mpmath.mpf("0.49") * rr ** 2))
+            worst = max(worst, abs(lam - l76), abs(d2 - e80))
+    l0 = hrf.gaussian_hybrid_lambda([1, 0], [1, 0], "0.7", dps=20)
+    lpi = hrf.gaussian_hybrid_lambda([1, 0], [-1, 0], "0.7", dps=20)
+    return worst < mpmath.mpf(10) ** -18 and l0 == 0 and abs(lpi - 1) < mpmath.mpf(10) ** -19, (
+        f"(67) on S(r) equals (76) and |Delta|^2 = 4r^2 sin^2(theta/2) (80) on 27 (r, theta): max dev {_f(worst, 2)}; "
+        f"lambda(theta=0) = {_f(l0, 3)}, lambda(theta=pi) = {_f(lpi, 20)}")
+
+
+def _eq70_num():
+    x, y = np.array([0.6, 0.3]), np.array([-0.2, 0.5])
+    sigma = 1.8
+    r = float(np.sqrt(x @ x))
+    rho = -math.expm1(-2 * sigma ** 2 * r ** 2)
+    lam = float(hrf.gaussian_hybrid_lambda([0.6, 0.3], [-0.2, 0.5], 1.8, r, dps=15))
+    T = _rng(27).standard_normal((100000, 4, 2))
+    feats = lambda u, s: 1j / np.sqrt(4 * rho) * np.concatenate([np.sin(s * (T @ u)), np.cos(s * (T @ u))], axis=-1)
+    printed = 1 / rho + np.sum(feats(x, 1.0) * feats(y, 1.0), axis=-1).real
+    fixed = 1 / rho + np.sum(feats(x, sigma) * feats(y, sigma), axis=-1).real
+    ok1, ev1 = _mc_pair(mean_of(fixed), lam, 1.1 * lam, "(70) with sigma*tau")
+    zp = z_check(mean_of(printed), lam)
+    return ok1 and not zp.passed, f"sigma = 1.8, lambda = {lam:.6f}; {ev1}; (70) as printed (no sigma): z = {zp.z:+.1f}"
+
+
+def _thmF1_sym():
+    res = [sympy.simplify(d - p) for d, p in hrf.gaussian_hybrid_moments_expr()]
+    return all(r == 0 for r in res), f"sympy (law of (69)) minus printed (72), (73): {res}"
+
+
+def _thmF1_mc():
+    x, y = np.array([0.6, 0.2]), np.array([-0.2, 0.6])  # same norm
+    X, Y = ["0.6", "0.2"], ["-0.2", "0.6"]
+    m, n, sigma = 3, 2, 1.0
+    ex = hrf.gaussian_hybrid_mse(X, Y, m, n, 1, dps=15)
+    ex_sh = hrf.gaussian_hybrid_mse(X, Y, m, n, 1, shared=True, dps=15)
+    e1 = hrf.sample_gaussian_hybrid(x, y, m, n, sigma, _rng(28), 150000)
+    e2 = hrf.sample_gaussian_hybrid(x, y, m, n, sigma, _rng(29), 150000, shared=True)
+    ok1, ev1 = _mc_pair(variance_of(e1), ex, 1.1 * ex, "independent")
+    ok2, ev2 = _mc_pair(variance_of(e2), ex_sh, 1.1 * ex_sh, "shared")
+    return ok1 and ok2 and abs(ex - ex_sh) < 1e-14, f"|x|=|y|: (71) = {_f(ex, 8)} (shared: {_f(ex_sh, 8)}); {ev1}; {ev2}"
+
+
+def _thmF1_shared_general():
+    X, Y = ["0.9", "0.1"], ["-0.1", "0.3"]
+    a = hrf.gaussian_hybrid_mse(X, Y, 2, 2, 1, r="0.9", dps=15)
+    b = hrf.gaussian_hybrid_mse(X, Y, 2, 2, 1, r="0.9", shared=True, dps=15)
+    return abs(a - b) > 1e-3, (f"note: for |x| != |y| (outside the normalized setting) sharing changes the MSE: "
+                               f"{_f(a, 8)} vs {_f(b, 8)}; the 'remains the same' part needs |x| = |y| (App. F premise)")
+
+
+def _thmF2_num():
+    worst = mpmath.mpf(0)
+    for r in ("0.5", "1", "2"):
+        for k in range(1, 8):
+            th = mp.pi * k / 8
+            with mp.workdps(40):
+                rr = mpmath.mpf(r)
+                xv = [rr, 0]
+                yv = [rr * mp.cos(th), rr * mp.sin(th)]
+            mo = hrf.gaussian_hybrid_moments(xv, yv, "0.8", 3, r, dps=20)
+            with mp.workdps(30):
+                s2 = mpmath.mpf("0.64")
+                rho = 1 - mp.exp(-2 * s2 * rr ** 2)
+                sn = mp.sin(th / 2) ** 2
+                p78 = (1 - mp.exp(-2 * s2 * rr ** 2 * sn)) ** 2 / rho ** 2 + (1 - mp.exp(-4 * s2 * rr ** 2 * sn)) ** 2 / (6 * rho ** 2)
+                p79 = ((1 - rho) - mp.exp(-2 * s2 * rr ** 2 * sn)) ** 2 / rho ** 2 + (1 - mp.exp(-4 * s2 * rr ** 2 * sn)) ** 2 / (6 * rho ** 2)
+            worst = max(worst, abs(mo["second"] - p78), abs(mo["second_complement"] - p79))
+    return worst < mpmath.mpf(10) ** -18, f"(78), (79) vs the moments of (69) on S(r), 21 (r, theta), sigma=0.8, n=3: max dev {_f(worst, 2)}"
+
+
+def _secF_zero():
+    m, n = 3, 2
+    z0 = hrf.gaussian_hybrid_mse([1, 0], [1, 0], m, n, 1, dps=20)
+    zpi = hrf.gaussian_hybrid_mse([1, 0], [-1, 0], m, n, 1, dps=20)
+    x = np.array([1.0, 0.0])
+    e0 = hrf.sample_gaussian_hybrid(x, x, m, n, 1.0, _rng(30), 2000)
+    epi = hrf.sample_gaussian_hybrid(x, -x, m, n, 1.0, _rng(31), 20000)
+    v = variance_of(epi)
+    ok = z0 == 0 and zpi > 0.1 and np.ptp(e0) < 1e-12 and z_check(v, zpi).passed and not z_check(v, 0.0).passed
+    return ok, (f"r=1, sigma=1, m=3, n=2: MSE at theta=0 is {_f(z0, 3)} (2000 draws identical), at theta=pi {_f(zpi, 8)} "
+                f"(MC {z_check(v, zpi)}); zero at theta=pi would give z = {z_check(v, 0.0).z:+.1f}")
+
+
+# =============================================================================================
+# clustered data, App. H
+# =============================================================================================
+
+
+def _eq85_sym():
+    al, be, ri, rj = sympy.symbols("alpha beta r_i r_j", real=True)
+    a = al + sympy.I * be
+    expr = sympy.expand((a * ri + rj / a) * (al ** 2 + be ** 2) * (al - sympy.I * be) / (al - sympy.I * be))
+    expr = sympy.expand(sympy.simplify((a * ri) * (al ** 2 + be ** 2) + (al - sympy.I * be) * rj))
+    re_, im_ = sympy.re(expr), sympy.im(expr)
+    d1 = sympy.simplify(re_ - ((al ** 2 + be ** 2) * al * ri + al * rj))
+    d2 = sympy.simplify(im_ - ((al ** 2 + be ** 2) * be * ri - be * rj))
+    return d1 == 0 and d2 == 0, f"sympy: (alpha^2+beta^2) x (83) split into Re/Im minus printed (85): {d1}, {d2}"
+
+
+def _eq86_num():
+    rng = _rng(32)
+    worst = mpmath.mpf(0)
+    for _ in range(10):
+        xc = [str(round(v, 3)) for v in rng.standard_normal(4)]
+        yc = [str(round(v, 3)) for v in rng.standard_normal(4)]
+        diag = hrf.cluster_A_complex(xc, yc, dps=20)
+        A = [[diag[i] if i == j else 0 for j in range(4)] for i in range(4)]
+        worst = max(worst, hrf.cluster_loss(A, xc, yc, dps=20))
+    return worst < mpmath.mpf(10) ** -18, f"A from (86)/(87) on 10 random center pairs (d=4): max loss (21) = {_f(worst, 3)}"
+
+
+def _eq88_num():
+    a, ri, rj = sympy.symbols("a r_i r_j", positive=True)
+    loss = (a * ri - rj / a) ** 2  # same-sign case after sign flip; opposite-sign gives (a ri + rj/a)^2
+    crit = sympy.solve(sympy.diff((a * ri + rj / a) ** 2, a), a)
+    ok_sym = any(sympy.simplify(c - sympy.sqrt(rj / ri)) == 0 for c in crit)
+    rng = _rng(33)
+    ok = True
+    for _ in range(20):
+        xi, yj = rng.standard_normal(2)
+        ak = math.sqrt(abs(yj / xi))
+        f = lambda s: (s * xi + yj / s) ** 2
+        grid = np.geomspace(ak / 50, ak * 50, 4001)
+        ok &= f(ak) <= np.min(f(grid)) + 1e-12
+    return ok and ok_sym, (f"sympy stationary points of (a r_i + r_j/a)^2: {crit}; a = sqrt|r_j/r_i| (88) is the minimiser "
+                           "on a log grid for 20 random coordinate pairs")
+
+
+def _eq89_num():
+    x, y = ["0.4", "-0.3"], ["0.5", "0.2"]
+    A = [["0.8j", 0], [0, "1.5"]]
+    Ainv = [["-1.25j", 0], [0, "2/3"]]
+    l, r = hrf.cexp_identity(x, y, A, dps=20)
+    with mp.workdps(30):
+        ax = [mpmath.mpc(0, 0.8) * mpmath.mpf("0.4"), mpmath.mpf("1.5") * mpmath.mpf("-0.3")]
+        by = [mpmath.mpc(0, -1.25) * mpmath.mpf("0.5"), mpmath.mpf(2) / 3 * mpmath.mpf("0.2")]
+        sm = mp.exp(mpmath.mpf("0.4") * mpmath.mpf("0.5") + mpmath.mpf("-0.3") * mpmath.mpf("0.2"))
+        printed = mp.exp(sum(abs(v) ** 2 for v in ax) / 2) * mp.exp(sum(abs(v) ** 2 for v in by) / 2) * sm
+    ok = abs(l - r) < 1e-18 and abs(printed - r) > 0.1
+    return ok, (f"A = diag(0.8i, 1.5): E exp(w^T(Ax + A^-1 y)) = {_f(r, 10)} = e^((Ax)^2/2) e^((A^-1 y)^2/2) SM; "
+                f"(89) with squared moduli gives {_f(printed, 10)}")
+
+
+def _eq93_num():
+    x, y = [mpmath.mpf("0.4"), mpmath.mpf("-0.3")], [mpmath.mpf("0.5"), mpmath.mpf("0.2")]
+    tau = mpmath.mpf("1.3")
+    res = {}
+    with mp.workdps(30):
+        for name, a in (("real", [mpmath.mpf("0.8"), mpmath.mpf("1.5")]), ("complex", [mpmath.mpc(0, 0.8), mpmath.mpf("1.5")])):
+            ax = [ai * xi for ai, xi in zip(a, x)]
+            by = [yi / ai for ai, yi in zip(a, y)]
+            lhs = mp.exp(-sum(abs(u + v) ** 2 for u, v in zip(ax, by)) / (2 * tau ** 2))
+            rhs = (mp.exp(-sum(abs(u) ** 2 for u in ax) / (2 * tau ** 2)) * mp.exp(-sum(abs(v) ** 2 for v in by) / (2 * tau ** 2))
+                   * mp.exp(sum(xi * (-yi) for xi, yi in zip(x, y)) / tau ** 2))
+            res[name] = (lhs, rhs)
+    ok = abs(res["real"][0] - res["real"][1]) < 1e-25 and abs(res["complex"][0] - res["complex"][1]) > 1e-3
+    return ok, (f"real A = diag(0.8, 1.5): lhs {_f(res['real'][0], 10)} = rhs {_f(res['real'][1], 10)}; complex A = diag(0.8i, 1.5): "
+                f"lhs {_f(res['complex'][0], 10)} != rhs {_f(res['complex'][1], 10)}")
+
+
+def _eq94_mc():
+    x, y = np.array([0.4, -0.3]), np.array([0.5, 0.2])
+    a = np.array([0.8, 1.5])
+    tau = 1.3
+    A, Ai = np.diag(a), np.diag(1 / a)
+    exact = math.exp(-float(np.sum((A @ x + Ai @ y) ** 2)) / (2 * tau * tau))
+    W = _rng(34).standard_normal((100000, 4, 2))
+    px = np.exp(-float((A @ x) @ (A @ x)) / tau ** 2)[None] * np.exp(W @ (A @ x) / tau)
+    py = np.exp(-float((Ai @ y) @ (Ai @ y)) / tau ** 2) * np.exp(-(W @ (Ai @ y)) / tau)
+    est = np.mean(px * py, axis=-1)
+    return _mc_pair(mean_of(est), exact, 1.1 * exact, f"(94) with (95)-(96), real A, tau=1.3: lambda = {exact:.6f}")
+
+
+# =============================================================================================
+# Figure 1
+# =============================================================================================
+
+
+def _fig1_num():
+    th = np.linspace(0, np.pi, 2001)
+    r, m, n = 5.0, 10, 1
+    lt = hrf.log_mse_trig_np(th, r, m)
+    lp = hrf.log_mse_pos_np(th, r, m)
+    lh = hrf.log_angular_hybrid_mse_np(th, r, m, n)
+    # zeros: trig only at 0, ++ only at pi, hybrid at both
+    zt = [float(hrf.angular_hybrid_mse_theta(0, 5, 10, 1, dps=10)) if False else 0]
+    mt0 = hrf.mse_trig([5, 0], [5, 0], 10, dps=15)
+    mtpi = hrf.mse_trig([5, 0], [-5, 0], 10, dps=15)
+    mp0 = hrf.mse_pos([5, 0], [5, 0], 10, dps=15)
+    mppi = hrf.mse_pos([5, 0], [-5, 0], 10, dps=15)
+    mh0 = hrf.angular_hybrid_mse([5, 0], [5, 0], 10, 1, dps=15)
+    mhpi = hrf.angular_hybrid_mse([5, 0], [-5, 0], 10, 1, dps=15)
+    ok = mt0 == 0 and mtpi > 1e20 and mp0 > 1e60 and mppi == 0 and mh0 == 0 and mhpi == 0
+    ok &= bool(np.all(np.isfinite(lt[1:]))) and bool(np.all(np.isfinite(lh[1:-1])))
+    return ok, (f"r=5, m=10, n=1: trig MSE {_f(mt0, 3)} at 0, {_f(mtpi, 4)} at pi; ++ {_f(mp0, 4)} at 0, {_f(mppi, 3)} at pi; "
+                f"angular hybrid {_f(mh0, 3)} at 0 and {_f(mhpi, 3)} at pi (zero at both ends only for the hybrid)")
+
+
+FIG1_R = 0.5
+FIG1_M, FIG1_N = 10, 1
+FIG1_THETAS = [0.9, 1.5, 2.1, 2.5]
+
+
+def fig1_mc_points(reps=100000):
+    """MC MSE points on the r = 0.5 slice of Fig. 1 (m = 10, n = 1) for the three estimators."""
+    out = {"trig": [], "pos": [], "anghyb": []}
+    for k, th in enumerate(FIG1_THETAS):
+        x = np.array([FIG1_R, 0.0])
+        y = FIG1_R * np.array([math.cos(th), math.sin(th)])
+        samp = {"trig": hrf.sample_trig(x, y, FIG1_M, _rng(100 + k), reps),
+                "pos": hrf.sample_pos(x, y, FIG1_M, _rng(200 + k), reps),
+                "anghyb": hrf.sample_angular_hybrid(x, y, FIG1_M, FIG1_N, _rng(300 + k), reps)}
+        for key, s in samp.items():
+            out[key].append(variance_of(s))
+    return out
+
+
+def fig1_exact(th):
+    """Exact MSEs at the MC points (inputs are the float64 points the sampler uses)."""
+    x = [FIG1_R, 0.0]
+    y = [FIG1_R * math.cos(th), FIG1_R * math.sin(th)]
+    return {"trig": hrf.mse_trig(x, y, FIG1_M, dps=12), "pos": hrf.mse_pos(x, y, FIG1_M, dps=12),
+            "anghyb": hrf.angular_hybrid_mse(x, y, FIG1_M, FIG1_N, dps=12)}
+
+
+def _fig1_mc():
+    pts = fig1_mc_points()
+    ok = True
+    worst = 0.0
+    wrong_fail = 0
+    for k, th in enumerate(FIG1_THETAS):
+        th_s = nstr(mpmath.mpf(th), 20)
+        ex = fig1_exact(th)
+        for key in ex:
+            zc = z_check(pts[key][k], ex[key])
+            ok &= zc.passed
+            worst = max(worst, abs(zc.z))
+            wrong_fail += not z_check(pts[key][k], 1.1 * ex[key]).passed
+    tot = 3 * len(FIG1_THETAS)
+    ok &= wrong_fail == tot
+    return ok, (f"r=0.5 slice, m=10, n=1, {len(FIG1_THETAS)} angles x 3 estimators, 100000 replicates each: "
+                f"max |z| = {worst:.2f} <= 5; exact*1.1 fails in {wrong_fail}/{tot} cases")
+
+
+# =============================================================================================
+# the registry
+# =============================================================================================
+
+UNVERIFIABLE = "empirical result of a trained model / experiment on external data; cannot be rerun here"
+
+
+def _C(id_, location, statement, verdict, checks=(), **kw):
+    return Claim(id=id_, paper=P, location=location, statement=statement, verdict=verdict,
+                 checks=tuple(Check(n, k, f) for n, k, f in checks), **kw)
+
+
+CLAIMS = [
+    _C("HRF-Eq1", "Sec. 1, Eq. (1)",
+       "K_gauss(x,y) = exp(-|x|^2/2) SM(x,y) exp(-|y|^2/2), SM(x,y) = exp(x^T y).", "verified",
+       [("sympy identity", "symbolic", _eq1_sym)]),
+    _C("HRF-Def2.1", "Sec. 2.1, Def. 2.1, Eqs. (4)-(6)",
+       "trig RFs are (5) with l=2, xi1=sin, xi2=cos; positive RFs with xi = exp(+-w^T u)/sqrt(2); "
+       "phi_m(x)^T phi_m(y) estimates K.", "verified",
+       [("feature maps (2),(3) vs closed forms", "numeric", _def21_features)]),
+    _C("HRF-Eq2", "Sec. 1, Eq. (2)", "phi^trig_m(x)^T phi^trig_m(y) is an unbiased estimator of SM(x, y).",
+       "verified", [("MC mean", "montecarlo", _unbiased_mc(hrf.sample_trig, 40, "trig mean (m=4)"))]),
+    _C("HRF-Eq3", "Sec. 1, Eq. (3)", "phi^++_m(x)^T phi^++_m(y) is an unbiased estimator of SM(x, y).",
+       "verified", [("MC mean", "montecarlo", _unbiased_mc(hrf.sample_pos, 41, "++ mean (m=4)"))]),
+    _C("HRF-Lem2.2", "Sec. 2.1, Lemma 2.2, Eq. (7)",
+       "MSE(trig) = (2m)^-1 e^{|z|^2} SM^-2 (1-e^{-|Delta|^2})^2; MSE(++) = (2m)^-1 e^{|z|^2} SM^2 (1-e^{-|z|^2})^2.",
+       "verified",
+       [("sympy Gaussian integrals", "symbolic", _lem22_sym), ("issue pin to 30 digits", "numeric", _lem22_pin),
+        ("MC variances", "montecarlo", _lem22_mc)]),
+    _C("HRF-Eq8", "Sec. 2.2, Eq. (8)",
+       "The HRF estimator (8) with unbiased base estimators and independent lambda-estimators is unbiased.",
+       "verified", [("MC mean of angular and Gaussian hybrids", "montecarlo", _eq8_mc)]),
+    _C("HRF-Lem2.3", "Sec. 2.2, Lemma 2.3, Eq. (11); App. B, Eq. (30)",
+       "SM^hyb_{m,n}(x,y) = Psi_1(x)^T Psi_2(y) with Psi_j = Psi^1 * Psi^2 * Psi^3 * Psi^4 of (11).",
+       "verified", [("feature maps reproduce the estimator", "numeric", _lem23_num)],
+       evidence="Dot product is the plain (non-conjugating) one; (11) reuses j both as the x/y index and as a block "
+                "index, and Sec. 2.2 swaps m and n once ('n random features for its base estimators') - notation slips."),
+    _C("HRF-Eq14", "Sec. 2.3, Eq. (14)",
+       "exp((Ax)^2/2) exp(((A^T)^-1 y)^2/2) SM(x,y) = E exp(w^T(Ax + (A^T)^-1 y)) for invertible complex A.",
+       "verified", [("Lemma 2.4 at 30 digits, complex A", "numeric", _eq14_num)],
+       evidence="Relies on Lemma 2.4 (registered as HRF-Lem2.4 in the foundations notebook)."),
+    _C("HRF-Eq15", "Sec. 2.3, Eqs. (15)-(16)",
+       "SM(x,y) = E[Psi_A(x)^T Psi_{(A^T)^-1}(y)]: the complex exponential estimator is unbiased.",
+       "verified", [("MC mean and variance, complex A (3x3)", "montecarlo", _eq15_mc)]),
+    _C("HRF-Eq16", "Sec. 2.3, after Eq. (16)",
+       "For A = iI_d the CE estimator becomes trigonometric and for A = I_d it becomes SM^++.", "erratum",
+       [("same-projection comparison and MC variance", "numeric", _eq16_num)], severity="minor",
+       correction="For A = iI the CE estimator is complex; only its real part equals the trig estimator (2). For A = I "
+                  "it is the one-sided positive estimator (1/m) sum e^{-(|x|^2+|y|^2)/2} e^{w^T(x+y)} with MSE "
+                  "SM^2 (e^{|z|^2}-1)/m, not the antithetic SM^++ of (3) (MSE of Lemma 2.2); SM^++ is its average over +-w."),
+    _C("HRF-Eq17", "Sec. 2.3, Eq. (17)",
+       "The CE estimator has zero variance if x = -A^{-1}(A^T)^{-1} y.", "verified",
+       [("exact variance and sampled estimates", "numeric", _eq17_num)]),
+    _C("HRF-Eq18", "Sec. 2.3, Eq. (18)",
+       "(17) can be relaxed: zero variance only needs Re(A)x + Re((A^T)^-1)y = 0 and Im(A)x + Im((A^T)^-1)y = 0.",
+       "erratum", [("(18) is Re z = 0 and Im z = 0", "numeric", _eq18_num)], severity="minor",
+       correction="For real x, y the two equations of (18) are exactly Re z = 0 and Im z = 0 with z = Ax + (A^T)^-1 y, "
+                  "i.e. z = 0, which is (17): (18) is a restatement, not a relaxation. Zero variance holds iff z = 0."),
+    _C("HRF-Eq19", "Sec. 2.4, Eq. (19)",
+       "lambda_hat = 1/2 + rho_n(x)^T rho_n(y) with rho_n = i/sqrt(2n) sgn(tau^T z) is unbiased for theta/pi.",
+       "verified", [("MC mean and exact law K/n", "montecarlo", _eq19_mc)]),
+    _C("HRF-Eq20", "Sec. 2.4, Eq. (20)",
+       "Gaussian coefficients lambda = exp(-|x+My|^2/(2c^2)) are linearized by rho_1 = e^{-|x|^2/2c^2} phi(x/c), "
+       "rho_2 = e^{-|My|^2/2c^2} phi(-My/c) with a_k = 0.", "verified",
+       [("sympy identity", "symbolic", _eq20_sym), ("MC with ++ and trig features", "montecarlo", _eq20_mc)]),
+    _C("HRF-Eq22", "Sec. 3, Thm 3.1, Eq. (22); App. C, Eqs. (31)-(32), (40)-(41)",
+       "Independent projections: MSE(hyb) = E[lam^2] MSE(++) + E[(1-lam)^2] MSE(trig).", "verified",
+       [("MC variance of the angular hybrid", "montecarlo", _eq22_mc)]),
+    _C("HRF-Eq23", "Sec. 3, Thm 3.1, Eq. (23); App. C, Eq. (39)",
+       "Shared projections: MSE = (22) - (2/m) SM^2 (1 - cos(|x|^2-|y|^2)) E[lam(1-lam)].", "verified",
+       [("MC variance, shared projections", "montecarlo", _eq23_mc)]),
+    _C("HRF-Thm3.1", "Sec. 3, Thm 3.1",
+       "If trig and ++ use the exact same projections, the MSE of the bipolar hybrid 'is further reduced'.",
+       "erratum", [("counterexample (Gaussian coefficient, ++ features)", "montecarlo", _thm31_counter),
+                   ("angular case is fine", "numeric", _thm31_angular_ok)], severity="minor",
+       correction="Formula (23) is right, but the change -(2/m) SM^2 (1-cos(|x|^2-|y|^2)) E[lam_hat(1-lam_hat)] is a "
+                  "reduction only when E[lam_hat(1-lam_hat)] >= 0, e.g. when lam_hat in [0,1] a.s. (angular hybrid). "
+                  "E[lam_hat(1-lam_hat)] = lam(1-lam) - Var(lam_hat) can be negative (Gaussian coefficient (20) with "
+                  "++ features where it fires), and then sharing increases the MSE."),
+    _C("HRF-Eq36", "App. C, Eq. (36)",
+       "E[SM++ SMtrig] = m^-2 [binom(m,2) SM^2 + m E cosh(w^T(x+y)) cos(w^T(x-y))].", "erratum",
+       [("(36) vs (38) and MC", "numeric", _eq36_num)], severity="typo",
+       correction="The sum over ordered pairs i != j has m(m-1) terms: E[...] = m^-2 [m(m-1) SM^2 + m rho], which is "
+                  "what (38) uses."),
+    _C("HRF-Eq37", "App. C, Eqs. (37)-(38)",
+       "rho = E[exp(w^T(x+y)) cos(w^T(x-y))] = SM^2(x,y) cos(|x|^2 - |y|^2).", "verified",
+       [("Lemma 2.4 and 2-D quadrature", "numeric", _eq37_num)]),
+    _C("HRF-Lem3.2", "Sec. 3, Lemma 3.2, Eq. (24); App. D.1",
+       "E[lam_hat^2] = (theta/pi)(theta/pi - theta/(n pi) + 1/n), E[lam_hat] = theta/pi.", "verified",
+       [("sympy binomial sums", "symbolic", _lem32_sym), ("MC second moment", "montecarlo", _lem32_mc)]),
+    _C("HRF-Eq44", "App. D.1, Eq. (44)",
+       "c = 1/4(1 - 2(1-2t) + n/n^2 + n(n-1)/n^2 (1-2t)^2) = 1/4(4t + (1-1/n)(1-2t)^2) = t(t - t/n + 1/n).",
+       "erratum", [("sympy on each line", "symbolic", _eq44_sym)], severity="typo",
+       correction="The middle expression should be 1/4(4t + (1-1/n)((1-2t)^2 - 1)); the first and last lines are right."),
+    _C("HRF-ThmD.1", "App. D.2, Thm D.1, Eq. (45)",
+       "MSE(anghyb) = E[lam^2] (2m)^-1 e^{|z|^2} SM^2 (1-e^{-|z|^2})^2 + (1-t)(1-t+t/n)(2m)^-1 e^{|z|^2} SM^-2 (1-e^{-|Delta|^2})^2.",
+       "verified", [("(45) at high precision", "numeric", _thmD1_num), ("MC", "montecarlo", _eq22_mc)],
+       evidence="The second line of (45) starts with '=' where '+' is meant (typo)."),
+    _C("HRF-Eq46", "App. D.2, Eq. (46)",
+       "Shared projections: (45) - (2/m) SM^2 (1-cos(|x|^2-|y|^2)) t(1 - 1/n - t + t/n).", "verified",
+       [("(46) at high precision", "numeric", _eq46_num), ("MC", "montecarlo", _eq23_mc)]),
+    _C("HRF-Eq47", "App. D.2, Eq. (47)",
+       "On S(r): MSE = t(t-t/n+1/n)(2m)^-1 e^{8r^2cos^2(theta/2)-2r^2}(1-e^{-4r^2cos^2(theta/2)})^2 "
+       "+ t(1-1/n-t+t/n)(2m)^-1 e^{2r^2}(1-e^{-4r^2 sin^2(theta/2)})^2.", "erratum",
+       [("printed vs direct, MC", "montecarlo", _eq47_num)], severity="minor",
+       correction="The coefficient of the second (trig) term is E[(1-lam)^2] = (1-t)(1-t+t/n), not E[lam(1-lam)] = "
+                  "t(1-1/n-t+t/n). The proof of Thm 3.5 ((49)-(50)) uses the correct coefficient."),
+    _C("HRF-Def3.3", "Sec. 3, Def. 3.3",
+       "On a fixed sphere the MSEs of the considered estimators depend only on the angle theta.", "verified",
+       [("random pairs at equal angle", "numeric", _def33_num)]),
+    _C("HRF-Lem3.4", "Sec. 3, Lemma 3.4, Eqs. (25)-(26); App. E",
+       "eps_theta(trig) = eps_{pi-theta}(++) = (2m)^-1/2 e^{2r^2 sin^2(theta/2)}(1-e^{-4r^2 sin^2(theta/2)}); "
+       "eps_S(r) = W(r)/sqrt(2m).", "verified", [("grid in theta, r, m", "numeric", _lem34_num)]),
+    _C("HRF-Eq48", "App. D.3, Eqs. (48)-(50)",
+       "eps_S(r)(anghyb) = e^{r^2}/sqrt(2m) sqrt(max h_r), h_r(theta) = a_r(theta) + a_r(pi-theta).", "verified",
+       [("vs sqrt(MSE)/SM from Thm D.1", "numeric", _eq48_num)]),
+    _C("HRF-Eq51", "App. D.3, Eqs. (51)-(52)",
+       "eps_S(r) <= e^{r^2}/sqrt(m) sqrt(max a_r); a_r <= b_r (1-e^{-4r^2})^2.", "verified",
+       [("grid over r in [1,10], n, theta", "numeric", _eq51_52_num)]),
+    _C("HRF-Eq57", "App. D.3, Eqs. (57)-(58)", "db^1/dtheta and db^2/dtheta as printed.", "verified",
+       [("sympy derivatives", "symbolic", _eq57_58_sym)]),
+    _C("HRF-Eq61", "App. D.3, Eqs. (59)-(61)", "theta* sin theta* = 1/r^2 implies theta* <= sqrt(pi/2)/r.",
+       "verified", [("root vs bound", "numeric", _eq61_num)]),
+    _C("HRF-Eq63", "App. D.3, Eqs. (62)-(63)", "max b^1_r <= (1-1/n) e^{2r^2}/(2 pi r^2).", "verified",
+       [("exact maxima", "numeric", _eq63_num)]),
+    _C("HRF-Eq64", "App. D.3, Eq. (64)", "max b^2_r <= e^{2r^2}/(2 n sqrt(pi) r^2) ('completely analogous').",
+       "erratum", [("exact maxima vs printed and corrected", "numeric", _eq64_num)], severity="major",
+       correction="The analogous argument gives theta* <= sqrt(pi)/(2r), hence max b^2_r <= e^{2r^2}/(2 n sqrt(pi) r) "
+                  "(one power of r). The printed bound is false for r > 2.07 (any n): max b^2_r ~ e^{2r^2-1/2}/(sqrt2 pi n r)."),
+    _C("HRF-Thm3.5", "Sec. 3, Thm 3.5, Eq. (27); App. D.3, Eq. (65)",
+       "For r >= 1: eps_S(r)(anghyb) <= (1/r) sqrt(1/(2m)) W(r) sqrt(1/pi - 1/(n pi) + 1/(n sqrt(pi))).",
+       "erratum", [("where (27) fails (exact max over angles)", "numeric", _thm35_fail),
+                   ("corrected bound over the whole domain", "numeric", _thm35_corrected)], severity="major",
+       correction="(27) fails for every n once r exceeds r*(n) (r*(1) = 4.128, r*(2) = 6.23, r*(4) ~ 10.1, "
+                  "r*(16) ~ 38, growing ~ linearly in n). With (64) repaired the same proof gives the valid bound "
+                  "eps_S(r) <= W(r)/(r sqrt(2m)) sqrt((1-1/n)/pi + r/(n sqrt(pi))) for all r >= 1, n >= 1; the max error "
+                  "grows like e^{2r^2}/sqrt(r) for fixed n."),
+    _C("HRF-Thm3.5-limits", "Sec. 3, Thm 3.5 (second part)",
+       "lim_{theta->0} eps/sqrt(theta) = lim_{theta->pi} eps/sqrt(theta - pi) = sqrt(1/(2 pi m n)) W(r).",
+       "erratum", [("limits at high precision and sympy", "numeric", _thm35_limits)], severity="typo",
+       correction="At theta -> pi the normaliser must be sqrt(pi - theta) (sqrt(theta - pi) is imaginary on [0, pi]); "
+                  "with it both limits equal sqrt(1/(2 pi m n)) W(r)."),
+    _C("HRF-Eq66", "App. D.3, Eq. (66)", "eps_S(r)(anghyb) = e^{2r^2}/sqrt(2m) sqrt(h_r(theta)).", "erratum",
+       [("vs the definition", "numeric", _eq66_num)], severity="typo",
+       correction="eps_{theta,r}(anghyb) = e^{r^2}/sqrt(2m) sqrt(h_r(theta)) as in (48) (left side per angle, "
+                  "factor e^{r^2}, not e^{2r^2})."),
+    _C("HRF-Sec3", "Sec. 3, text before Thm 3.5",
+       "The max-relative-error of the angular hybrid scales as (1/r) exp(2r^2) in r (vs exp(2r^2) for trig/++).",
+       "erratum", [("asymptotics at r up to 80", "numeric", _sec3_scaling)], severity="minor",
+       correction="For fixed m, n it scales as exp(2r^2)/sqrt(r): eps_S(r) * sqrt(r) e^{-2r^2} -> "
+                  "sqrt(e^{-1/2}/(2 sqrt(2) pi m n)). Still a gain over exp(2r^2), by sqrt(r) only."),
+    _C("HRF-Sec1", "Abstract; Sec. 1; Sec. 3",
+       "HRFs give strictly smaller worst-case (max) relative errors than trig and ++ RFs (angular hybrid, S(r)).",
+       "verified", [("max error ratios over r in [1,10], n in 1..16", "numeric", _sec1_strict)]),
+    _C("HRF-SecD.4", "App. D.4",
+       "As theta -> 0 or pi the relative error decreases as 1/sqrt(mn) = Theta(1/d_est); HRF maps cost O(nd+md+mn).",
+       "erratum", [("rate vs feature dimension", "numeric", _secD4)], severity="typo",
+       correction="With d_est = Theta(mn) features, 1/sqrt(mn) = Theta(1/sqrt(d_est)), not Theta(1/d_est) (the same rate "
+                  "as regular estimators, as the text then says). The O(nd + md + mn) construction cost holds: "
+                  "projections of size (n+m) x d and an m x n outer product."),
+    _C("HRF-Eq106", "App. L, Eq. (106)",
+       "Constructing Psi(z) takes T = O((t_1+..+t_{p+1}) md + (nd+md+mn) sum_k sum_r t_k l_r).", "verified",
+       [("feature dimension vs (106)", "numeric", _eq106)],
+       evidence="(106) counts all pairs (k, r); the map (11) only pairs base k with lambda k and with the last base, "
+                "so (106) is a valid (loose) upper bound."),
+    _C("HRF-Eq76", "App. F, Eqs. (67)-(68), (76), (80)",
+       "lambda = (1 - e^{-sigma^2|x-y|^2/2})/rho, rho = 1 - e^{-2 sigma^2 r^2}: lambda(0) = 0, lambda(pi) = 1, "
+       "and on S(r) lambda(theta, r) = (1 - e^{-2 sigma^2 r^2 sin^2(theta/2)})/rho with |Delta|^2 = 4r^2 sin^2(theta/2).",
+       "verified", [("on a grid of S(r)", "numeric", _eq76_num)]),
+    _C("HRF-Eq70", "App. F, Eqs. (69)-(70)",
+       "lambda_hat of (69) is given by (10) with a = 1/rho, rho_{1,n} = rho_{2,n} = i/sqrt(n rho) (sin(tau^T z), cos(tau^T z)).",
+       "erratum", [("MC with and without sigma", "montecarlo", _eq70_num)], severity="typo",
+       correction="The features must use sigma tau_i^T z (as in (69)): rho_n(z) = i/sqrt(n rho)(sin(sigma tau_i^T z), "
+                  "cos(sigma tau_i^T z)); as printed they estimate the sigma = 1 coefficient."),
+    _C("HRF-ThmF.1", "App. F, Thm F.1, Eqs. (71)-(75)",
+       "MSE(gausshyb) = E[lam^2] MSE(++) + E[(1-lam)^2] MSE(trig) with E[lam^2], E[(1-lam)^2] of (72)-(73); "
+       "unchanged when the projections are shared.", "verified",
+       [("sympy moments of (69)", "symbolic", _thmF1_sym), ("MC, independent and shared", "montecarlo", _thmF1_mc),
+        ("shared part needs |x| = |y|", "numeric", _thmF1_shared_general)],
+       evidence="The 'remains the same' part holds in the normalized setting |x| = |y| = r of App. F (its premise); the "
+                "proof's reason (1 - cos(|x|^2-|y|^2) = 0) fails for unequal norms."),
+    _C("HRF-ThmF.2", "App. F, Thm F.2, Eqs. (77)-(79)",
+       "Same-length form of Thm F.1 with |Delta|^2 = 4r^2 sin^2(theta/2).", "verified",
+       [("(78)-(79) on a grid", "numeric", _thmF2_num)]),
+    _C("HRF-SecF", "App. F, text",
+       "The normalized Gaussian hybrid (trig-estimated lambda) has zero variance at theta = 0 but not at theta = pi.",
+       "verified", [("exact and sampled", "montecarlo", _secF_zero)]),
+    _C("HRF-Eq85", "App. H.2, Eqs. (83)-(85)", "Real and imaginary parts of (83) after clearing the denominator.",
+       "verified", [("sympy", "symbolic", _eq85_sym)]),
+    _C("HRF-Eq86", "App. H.2, Eqs. (86)-(87); Sec. 2.4, Eq. (21)",
+       "alpha=0, beta=sqrt(r_j/r_i) (same sign) or alpha=sqrt(-r_j/r_i), beta=0 (opposite) zero the loss (21).",
+       "verified", [("loss at the solution", "numeric", _eq86_num)]),
+    _C("HRF-Eq88", "App. H.2, Eq. (88)", "Over real diagonal A, a_k = sqrt|r_{j,k}/r_{i,k}| minimises (21).",
+       "verified", [("sympy and grid", "numeric", _eq88_num)]),
+    _C("HRF-Eq89", "App. H.2, Eqs. (89)-(92)",
+       "exp(|A x|^2/2) exp(|A^-1 y|^2/2) SM(x,y) = E exp(w^T(Ax + A^-1 y)) for the (complex) A^{ij}, and the maps (91)-(92) "
+       "with exp(-|.|^2/2).", "erratum", [("complex A", "numeric", _eq89_num)], severity="minor",
+       correction="For complex A the squared norms must be the bilinear squares (Ax)^2 = sum (Ax)_k^2 of (14)-(15); "
+                  "with moduli the identity and the unbiasedness of (90) fail. For real A (the experiments) they coincide."),
+    _C("HRF-Eq93", "App. H.2, Eq. (93)",
+       "exp(-|Ax + A^-1 y|^2/(2 tau^2)) = exp(-|Ax|^2/(2tau^2)) exp(-|A^-1 y|^2/(2tau^2)) SM(x/tau, -y/tau).",
+       "erratum", [("real vs complex A", "numeric", _eq93_num)], severity="minor",
+       correction="Holds for real diagonal A only. For complex A the cross term of |Ax + A^-1 y|^2 is "
+                  "2 Re(x^T A^H A^-1 y) != 2 x^T y."),
+    _C("HRF-Eq94", "App. H.2, Eqs. (94)-(96)",
+       "lambda^{ij} is estimated unbiasedly by Psi^{tau,m}_A(x)^T Psi^{tau,m}_{A^-1}(-y) with the exp(-|.|^2/tau^2) maps.",
+       "verified", [("MC, real A", "montecarlo", _eq94_mc)]),
+    _C("HRF-Fig1", "Sec. 2.4, Fig. 1",
+       "MSE over (theta, r) for trig, ++ and angular hybrid (m=10, n=1, slice r=5): only the angular hybrid's MSE "
+       "vanishes at both theta = 0 and theta = pi.", "verified",
+       [("exact end-point values at r=5", "numeric", _fig1_num), ("MC points on the r=0.5 slice", "montecarlo", _fig1_mc)]),
+    _C("HRF-Fig2", "Sec. 4.1, Fig. 2", "Empirical relative errors on 64-dim inputs (r = 1, 1.5).", "unverifiable",
+       evidence="Empirical plot without tabulated values or the exact hybrid configuration ('similar FLOPS'); the exact "
+                "relative errors of all three estimators are computed in the notebook instead."),
+    _C("HRF-Tab1", "Sec. 4.1, Table 1", "MSEs on UCI wine / Boston pairs: HRF-ort 0.70, HRF-iid 0.85, ...",
+       "unverifiable", evidence=UNVERIFIABLE + " (UCI data preprocessing and configurations not specified)."),
+    _C("HRF-Fig3", "Sec. 4.2, Fig. 3; App. I, Tab. 4", "Softmax sampling metrics on PennTreeBank.", "unverifiable",
+       evidence=UNVERIFIABLE),
+    _C("HRF-Tab2", "Sec. 4.3, Table 2", "WER of Conformer-Performers on LibriSpeech.", "unverifiable",
+       evidence=UNVERIFIABLE),
+    _C("HRF-Fig4", "Sec. 4.4, Fig. 4", "Robotics: HRF policies need 3x fewer FLOPS.", "unverifiable",
+       evidence=UNVERIFIABLE),
+    _C("HRF-Fig6", "App. H.1, Fig. 6; Table 3", "Clustered synthetic data: hybrid-cluster estimators beat FAVOR+/trig.",
+       "unverifiable", evidence="Random data whose generation (sign adjustments, normalisation) is not specified enough "
+                                "to reproduce the tabulated min/max MSEs."),
+    _C("HRF-Tab5", "App. I, Table 5; Fig. 8", "WikiText2 statistical metrics.", "unverifiable", evidence=UNVERIFIABLE),
+    _C("HRF-Fig10", "App. I.1, Fig. 10", "Language modelling perplexity with sampled softmax.", "unverifiable",
+       evidence=UNVERIFIABLE),
+]
