@@ -20,7 +20,7 @@ from .precision import require_int
 __all__ = ["MCResult", "ZCheck", "DEFAULT_Z_THRESHOLD", "mean_of", "variance_of", "estimate_mean",
            "estimate_variance", "zscore", "z_check"]
 
-#: Default |z| threshold of the z-score checks.
+#: Default threshold on the absolute z-score of the Monte Carlo checks.
 DEFAULT_Z_THRESHOLD = 5.0
 
 

@@ -421,6 +421,8 @@ def to_matrix(a: Any, name: str = "A", *, complex_ok: bool = False, shape: tuple
 def _flatten(v) -> list:
     if isinstance(v, (mpmath.mpf, mpmath.mpc)):
         return [v]
+    if hasattr(v, "_mpf_") or hasattr(v, "_mpc_"):  # mpmath constants such as mpmath.pi
+        return [+v]
     if isinstance(v, (int, float, complex)) and not isinstance(v, bool):
         return [mpmath.mpmathify(v)]
     if isinstance(v, mpmath.matrix):

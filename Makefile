@@ -1,0 +1,59 @@
+# rfsym — every target creates/refreshes .venv itself (pinned by constraints.txt).
+#   make test       pytest over tests/, doctests of rfsym, every notebook under nbval
+#   make book       build the HTML book into _build/html (Jupyter Book 1, offline MathJax)
+#   make notebooks  write runnable .ipynb copies of the MyST notebooks into _build/notebooks
+#   make bench      run the benchmarks and write _build/bench.md
+#   make verify     recompute every claim of the registry (python -m rfsym verify)
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.rfsym-installed
+JOBS   ?= 2
+NOTEBOOKS := $(wildcard notebooks/*.md)
+
+export PYTHONHASHSEED := 0
+export MPLBACKEND := Agg
+export PYDEVD_DISABLE_FILE_VALIDATION := 1
+
+.PHONY: all install test test-unit test-doctest test-notebooks book notebooks bench verify clean
+
+all: test
+
+$(STAMP): pyproject.toml constraints.txt
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --upgrade pip
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -c constraints.txt -e ".[test,book]"
+	@touch $(STAMP)
+
+install: $(STAMP)
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -n $(JOBS) -q tests
+	$(BIN)/python -m pytest -q --doctest-modules rfsym
+	$(MAKE) --no-print-directory test-notebooks
+
+test-notebooks: $(STAMP)
+	@rm -rf _build/nbval && mkdir -p _build/nbval
+	@for nb in $(NOTEBOOKS); do \
+	  $(BIN)/jupytext --quiet --to ipynb -o _build/nbval/$$(basename $$nb .md).ipynb $$nb || exit 1; done
+	$(BIN)/python -m pytest -n $(JOBS) --dist loadfile -v -p no:cacheprovider --nbval-lax _build/nbval
+
+book: $(STAMP)
+	$(BIN)/jupyter-book build . -W --keep-going
+	@echo "book written to _build/html/index.html"
+
+notebooks: $(STAMP)
+	@mkdir -p _build/notebooks
+	@for nb in $(NOTEBOOKS); do \
+	  $(BIN)/jupytext --quiet --to ipynb -o _build/notebooks/$$(basename $$nb .md).ipynb $$nb || exit 1; \
+	  echo "wrote _build/notebooks/$$(basename $$nb .md).ipynb"; done
+
+bench: $(STAMP)
+	$(BIN)/python bench/run.py --out _build/bench.md
+
+verify: $(STAMP)
+	$(BIN)/python -m rfsym verify
+
+clean:
+	rm -rf _build .pytest_cache
