@@ -4,6 +4,7 @@
 #   make notebooks  write runnable .ipynb copies of the MyST notebooks into _build/notebooks
 #   make bench      run the benchmarks and write _build/bench.md
 #   make verify     recompute every claim of the registry (python -m rfsym verify)
+#   make book-check open every notebook page in headless Chromium offline (after make book)
 
 PYTHON ?= python3
 VENV   := .venv
@@ -16,7 +17,7 @@ export PYTHONHASHSEED := 0
 export MPLBACKEND := Agg
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 
-.PHONY: all install test test-unit test-doctest test-notebooks book notebooks bench verify clean
+.PHONY: all install test test-notebooks book book-check notebooks bench verify clean
 
 all: test
 
@@ -33,7 +34,11 @@ test: $(STAMP)
 	$(BIN)/python -m pytest -q --doctest-modules rfsym
 	$(MAKE) --no-print-directory test-notebooks
 
-test-notebooks: $(STAMP)
+test-# needs Debian's chromium (apt-get install chromium): typeset math and figures with the network blocked
+book-check: $(STAMP)
+	$(BIN)/python tools/check_book_offline.py _build/html
+
+notebooks: $(STAMP)
 	@rm -rf _build/nbval && mkdir -p _build/nbval
 	@for nb in $(NOTEBOOKS); do \
 	  $(BIN)/jupytext --quiet --to ipynb -o _build/nbval/$$(basename $$nb .md).ipynb $$nb || exit 1; done
@@ -42,6 +47,10 @@ test-notebooks: $(STAMP)
 book: $(STAMP)
 	$(BIN)/jupyter-book build . -W --keep-going
 	@echo "book written to _build/html/index.html"
+
+# needs Debian's chromium (apt-get install chromium): typeset math and figures with the network blocked
+book-check: $(STAMP)
+	$(BIN)/python tools/check_book_offline.py _build/html
 
 notebooks: $(STAMP)
 	@mkdir -p _build/notebooks
