@@ -34,11 +34,7 @@ test: $(STAMP)
 	$(BIN)/python -m pytest -q --doctest-modules rfsym
 	$(MAKE) --no-print-directory test-notebooks
 
-test-# needs Debian's chromium (apt-get install chromium): typeset math and figures with the network blocked
-book-check: $(STAMP)
-	$(BIN)/python tools/check_book_offline.py _build/html
-
-notebooks: $(STAMP)
+test-notebooks: $(STAMP)
 	@rm -rf _build/nbval && mkdir -p _build/nbval
 	@for nb in $(NOTEBOOKS); do \
 	  $(BIN)/jupytext --quiet --to ipynb -o _build/nbval/$$(basename $$nb .md).ipynb $$nb || exit 1; done
