@@ -26,6 +26,7 @@ All high-precision functions take exact inputs and a ``dps`` keyword and return 
 
 from __future__ import annotations
 
+import functools
 import math
 
 import mpmath
@@ -225,6 +226,7 @@ def mse_pos_onesided(x, y, m, *, dps: int = DEFAULT_DPS):
     return verified(f, dps, what="mse_pos_onesided", absolute=mpmath.mpf(10) ** (-10 * dps))
 
 
+@functools.lru_cache(maxsize=None)
 def mse_trig_expr():
     """Sympy derivation of Lemma 2.2 (trigonometric): returns ``(derived, printed)`` expressions.
 
@@ -259,6 +261,7 @@ def mse_trig_expr():
     return sympy.simplify(derived), printed
 
 
+@functools.lru_cache(maxsize=None)
 def mse_pos_expr():
     """Sympy derivation of Lemma 2.2 (positive): returns ``(derived, printed)``.
 
@@ -369,6 +372,7 @@ def angular_lambda_moments(theta, n, *, dps: int = DEFAULT_DPS):
     return verified(f, dps, what="angular_lambda_moments", absolute=mpmath.mpf(10) ** (-dps - 1))
 
 
+@functools.lru_cache(maxsize=None)
 def angular_lambda_second_moment_expr():
     """Sympy derivation of Lemma 3.2: ``(derived, printed)`` for :math:`\\mathbb E\\hat\\lambda^2`.
 
@@ -991,7 +995,7 @@ def eq63_bound(r, n, *, dps: int = 20):
 
 
 def eq64_printed(r, n, *, dps: int = 20):
-    """Printed right-hand side of Eq. (64): :math:`\\frac{1}{2n\\sqrt\\pi r^2}e^{2r^2}` (false for r > 2.07).
+    """Printed right-hand side of Eq. (64): :math:`\\frac{1}{2n\\sqrt\\pi r^2}e^{2r^2}` (false for r > 2.056).
 
     Examples
     --------
@@ -1018,6 +1022,7 @@ def eq64_corrected(r, n, *, dps: int = 20):
     return verified(lambda: mp.exp(2 * to_mp(r) ** 2) / (2 * n * mp.sqrt(mp.pi) * to_mp(r)), dps)
 
 
+@functools.lru_cache(maxsize=None)
 def h_expr():
     """Sympy forms for Thm 3.5: ``(theta, r, n, eps2_over_common)``.
 
@@ -1041,6 +1046,7 @@ def h_expr():
     return th, r, n, a + b
 
 
+@functools.lru_cache(maxsize=None)
 def b_derivative_exprs():
     """Sympy check of Eqs. (57)-(58): returns ``[(derived, printed), (derived, printed)]``.
 
@@ -1303,6 +1309,7 @@ def gaussian_hybrid_moments(x, y, sigma, n, r=None, *, dps: int = DEFAULT_DPS):
     return verified(f, dps, what="gaussian_hybrid_moments", absolute=mpmath.mpf(10) ** (-dps - 5))
 
 
+@functools.lru_cache(maxsize=None)
 def gaussian_hybrid_moments_expr():
     """Sympy: the printed (72)/(73) against moments derived from the law of (69).
 

@@ -296,6 +296,20 @@ def _eq44_sym():
         f"(= {num} at t=1/2, n=2); corrected middle form - c = {d_corr}")
 
 
+def _eq43_num():
+    rng = _rng(35)
+    worst = 0.0
+    for _ in range(50):
+        n = int(rng.integers(1, 9))
+        x, y, T = rng.standard_normal(3), rng.standard_normal(3), rng.standard_normal((n, 3))
+        rho = lambda z: 1j / np.sqrt(2 * n) * np.sign(T @ z)
+        lam19 = 0.5 + np.sum(rho(x) * rho(y)).real
+        phi = lambda z: np.sign(T @ z) / np.sqrt(n)
+        lam43 = 0.5 * (1 - np.sum(phi(x) * phi(y)))
+        worst = max(worst, abs(lam19 - lam43))
+    return worst < 1e-14, f"(19) with rho_n = i/sqrt(2n) sgn(.) equals (43) 1/2(1 - sum X_i), X_i = phi^ang(x)_i phi^ang(y)_i, on 50 random draws: max diff {worst:.1e}"
+
+
 # =============================================================================================
 # Gaussian lambda coefficients (20)
 # =============================================================================================
@@ -987,6 +1001,30 @@ def _eq94_mc():
     return _mc_pair(mean_of(est), exact, 1.1 * exact, f"(94) with (95)-(96), real A, tau=1.3: lambda = {exact:.6f}")
 
 
+def _defH2_mc():
+    rng = _rng(36)
+    d = 4
+    cx = [rng.standard_normal(d), rng.standard_normal(d)]
+    cy = [rng.standard_normal(d), rng.standard_normal(d)]
+    ok = True
+    evs = []
+    for i, j in ((0, 1), (1, 0)):
+        x = cx[i] * 0.5 + 0.05 * rng.standard_normal(d)
+        y = cy[j] * 0.5 + 0.05 * rng.standard_normal(d)
+        a = np.array([float(v) for v in hrf.cluster_A_real(list(cx[i] * 0.5), list(cy[j] * 0.5), dps=15)])
+        # indicator coefficients (103): exactly one pair fires, so (102) holds and (101) = (104) for (i, j)
+        lam = np.zeros((2, 2))
+        lam[i, j] = 1.0
+        est = hrf.sample_cexp(x, y, np.diag(a), 8, _rng(37 + i), 40000).real * lam[i, j]
+        sm = math.exp(float(x @ y))
+        ok_ij, ev = _mc_pair(mean_of(est), sm, 1.1 * sm, f"pair ({i},{j})")
+        mo = hrf.cexp_moments(list(x), list(y), [[a[k] if k == l else 0 for l in range(d)] for k in range(d)], 8, dps=12)
+        one = hrf.mse_pos_onesided(list(x), list(y), 8, dps=12)
+        ok &= ok_ij and lam.sum() == 1 and mo["var_real"] < one
+        evs.append(ev + f"; adapted Var {_f(mo['var_real'], 4)} < one-sided positive (A=I) {_f(one, 4)}")
+    return ok, "; ".join(evs)
+
+
 # =============================================================================================
 # Figure 1
 # =============================================================================================
@@ -1119,6 +1157,9 @@ CLAIMS = [
     _C("HRF-Eq19", "Sec. 2.4, Eq. (19)",
        "lambda_hat = 1/2 + rho_n(x)^T rho_n(y) with rho_n = i/sqrt(2n) sgn(tau^T z) is unbiased for theta/pi.",
        "verified", [("MC mean and exact law K/n", "montecarlo", _eq19_mc)]),
+    _C("HRF-Eq43", "App. D.1, Eqs. (42)-(43)",
+       "With phi^ang_n(z) = n^-1/2 sgn(tau^T z) and X_i = phi(x)_i phi(y)_i: lambda_hat = 1/2 (1 - sum X_i).",
+       "verified", [("(43) vs (19)", "numeric", _eq43_num)]),
     _C("HRF-Eq20", "Sec. 2.4, Eq. (20)",
        "Gaussian coefficients lambda = exp(-|x+My|^2/(2c^2)) are linearized by rho_1 = e^{-|x|^2/2c^2} phi(x/c), "
        "rho_2 = e^{-|My|^2/2c^2} phi(-My/c) with a_k = 0.", "verified",
@@ -1186,13 +1227,13 @@ CLAIMS = [
     _C("HRF-Eq64", "App. D.3, Eq. (64)", "max b^2_r <= e^{2r^2}/(2 n sqrt(pi) r^2) ('completely analogous').",
        "erratum", [("exact maxima vs printed and corrected", "numeric", _eq64_num)], severity="major",
        correction="The analogous argument gives theta* <= sqrt(pi)/(2r), hence max b^2_r <= e^{2r^2}/(2 n sqrt(pi) r) "
-                  "(one power of r). The printed bound is false for r > 2.07 (any n): max b^2_r ~ e^{2r^2-1/2}/(sqrt2 pi n r)."),
+                  "(one power of r). The printed bound is false for r > 2.056 (any n): max b^2_r ~ e^{2r^2-1/2}/(sqrt2 pi n r)."),
     _C("HRF-Thm3.5", "Sec. 3, Thm 3.5, Eq. (27); App. D.3, Eq. (65)",
        "For r >= 1: eps_S(r)(anghyb) <= (1/r) sqrt(1/(2m)) W(r) sqrt(1/pi - 1/(n pi) + 1/(n sqrt(pi))).",
        "erratum", [("where (27) fails (exact max over angles)", "numeric", _thm35_fail),
                    ("corrected bound over the whole domain", "numeric", _thm35_corrected)], severity="major",
-       correction="(27) fails for every n once r exceeds r*(n) (r*(1) = 4.128, r*(2) = 6.23, r*(4) ~ 10.1, "
-                  "r*(16) ~ 38, growing ~ linearly in n). With (64) repaired the same proof gives the valid bound "
+       correction="(27) fails for every n once r exceeds r*(n): r*(1) = 4.12766, r*(2) = 6.2336, r*(3) = 8.33713, "
+                  "r*(4) = 10.4397, r*(8) = 18.8466, r*(16) = 35.6566 (about 2.1 n + 2). With (64) repaired the same proof gives the valid bound "
                   "eps_S(r) <= W(r)/(r sqrt(2m)) sqrt((1-1/n)/pi + r/(n sqrt(pi))) for all r >= 1, n >= 1; the max error "
                   "grows like e^{2r^2}/sqrt(r) for fixed n."),
     _C("HRF-Thm3.5-limits", "Sec. 3, Thm 3.5 (second part)",
@@ -1265,6 +1306,10 @@ CLAIMS = [
     _C("HRF-Eq94", "App. H.2, Eqs. (94)-(96)",
        "lambda^{ij} is estimated unbiasedly by Psi^{tau,m}_A(x)^T Psi^{tau,m}_{A^-1}(-y) with the exp(-|.|^2/tau^2) maps.",
        "verified", [("MC, real A", "montecarlo", _eq94_mc)]),
+    _C("HRF-DefH.2", "App. H.2, Def. H.2, Eqs. (101)-(104); App. H.3",
+       "Zero-one mixtures: indicator coefficients (103) satisfy (102) and the hybrid (101) is an unbiased estimator "
+       "using the CE estimator adapted to the pair of clusters (real diagonal A of (88)).", "verified",
+       [("MC at points near two cluster pairs", "montecarlo", _defH2_mc)]),
     _C("HRF-Fig1", "Sec. 2.4, Fig. 1",
        "MSE over (theta, r) for trig, ++ and angular hybrid (m=10, n=1, slice r=5): only the angular hybrid's MSE "
        "vanishes at both theta = 0 and theta = pi.", "verified",
