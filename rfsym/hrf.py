@@ -688,12 +688,18 @@ def _argmax_g(r, n):
     # refine by a bracketed root of the derivative when interior, else keep the endpoint
     if 0 < i < len(grid) - 1:
         dg = lambda th: mp.diff(lambda u: _g(u, r, n), th)
-        try:
-            th = mp.findroot(dg, (lo, hi), solver="anderson")
-            if lo <= th <= hi:
-                cands.append(th)
-        except (ValueError, ZeroDivisionError):
-            pass
+        if dg(lo) > 0 > dg(hi):
+            try:
+                th = mp.findroot(dg, (lo, hi), solver="illinois", verify=False)
+            except (ValueError, ZeroDivisionError):
+                th = None
+            if th is None or not lo <= th <= hi:
+                th = _bisect(dg, lo, hi)
+            cands.append(th)
+        elif grid[i + 1] < np.pi / 2 and grid[i] > 0:
+            # no sign change around an interior grid maximum: the grid cannot be trusted here
+            from .precision import PrecisionError
+            raise PrecisionError(f"could not bracket the maximiser of h_r near theta={float(grid[i]):.3g}")
     cands.append(mp.pi / 2)
     for th in cands:
         v = _g(th, r, n)
