@@ -916,6 +916,28 @@ def _secF_zero():
                 f"(MC {z_check(v, zpi)}); zero at theta=pi would give z = {z_check(v, 0.0).z:+.1f}")
 
 
+def _sec24_gauss_vs_ang():
+    ths = np.linspace(0, np.pi, 61)
+    worst = math.inf
+    for r in (0.5, 1.0, 2.0):
+        for sigma in (0.3, 1.0, 3.0):
+            for n in (1, 16):
+                eg = max(math.sqrt(float(hrf.gaussian_hybrid_mse([r, 0], [r * math.cos(t), r * math.sin(t)], 4, n, sigma,
+                                                                  r=r, dps=8))) / math.exp(r * r * math.cos(t)) for t in ths)
+                ea = float(hrf.max_relative_error_angular_hybrid(r, 4, n, dps=8))
+                worst = min(worst, eg / ea)
+    # pointwise the order flips near theta = 0
+    t = 0.1
+    g = hrf.gaussian_hybrid_mse([1, 0], [math.cos(t), math.sin(t)], 4, 1, 1, r=1, dps=10)
+    a = hrf.angular_hybrid_mse([1, 0], [math.cos(t), math.sin(t)], 4, 1, dps=10)
+    gpi = hrf.gaussian_hybrid_mse([1, 0], [-1, 0], 4, 1, 1, dps=10)
+    apih = hrf.angular_hybrid_mse([1, 0], [-1, 0], 4, 1, dps=10)
+    ok = worst > 1 and gpi > 0 and apih == 0 and g < a
+    return ok, (f"worst-case relative error on S(r), r in (0.5,1,2), sigma in (0.3,1,3), n in (1,16), m=4: "
+                f"Gaussian/angular >= {worst:.3f} > 1; Gaussian MSE at theta=pi {_f(gpi, 5)} > 0 = angular; "
+                f"but pointwise at theta=0.1 (r=1, sigma=1, n=1): Gaussian {_f(g, 5)} < angular {_f(a, 5)}")
+
+
 # =============================================================================================
 # clustered data, App. H
 # =============================================================================================
@@ -1291,6 +1313,13 @@ CLAIMS = [
     _C("HRF-SecF", "App. F, text",
        "The normalized Gaussian hybrid (trig-estimated lambda) has zero variance at theta = 0 but not at theta = pi.",
        "verified", [("exact and sampled", "montecarlo", _secF_zero)]),
+    _C("HRF-Sec2.4", "Sec. 2.4, 'Gaussian Lambda Coefficients'",
+       "The Gaussian hybrid is characterized by larger variance than the angular hybrid and cannot make the variance "
+       "vanish at both theta = 0 and theta = pi.", "verified",
+       [("worst-case comparison and end points", "numeric", _sec24_gauss_vs_ang)],
+       evidence="Holds for the worst case over angles (max relative error) on the grid checked and for the end points; "
+                "pointwise it is not true: near theta = 0 the normalized Gaussian hybrid (trig-estimated lambda) has the "
+                "smaller MSE."),
     _C("HRF-Eq85", "App. H.2, Eqs. (83)-(85)", "Real and imaginary parts of (83) after clearing the denominator.",
        "verified", [("sympy", "symbolic", _eq85_sym)]),
     _C("HRF-Eq86", "App. H.2, Eqs. (86)-(87); Sec. 2.4, Eq. (21)",
