@@ -63,6 +63,7 @@ __all__ = [
     "sample_gaussian_hybrid", "sample_gaussian_lambda", "sample_gaussian_lambda_pos", "sample_bipolar",
     "thm35_ratio_np",
     "hybrid_feature_maps", "hybrid_estimate_direct", "feature_map_dimension",
+    "general_hybrid_feature_maps", "general_hybrid_estimate",
 ]
 
 
@@ -1849,3 +1850,84 @@ def feature_map_dimension(m, n, t, l):
         raise ValueError(f"t must have len(l) + 1 entries, got len(t)={len(t)}, len(l)={len(l)}")
     p = len(l)
     return m * sum(t) + m * n * sum(l[k] * (t[k] + t[p]) for k in range(p))
+
+
+def _blocks(arrs, name, length):
+    out = [np.asarray(b, dtype=complex) for b in arrs]
+    for i, b in enumerate(out):
+        if b.shape != (length,):
+            raise ValueError(f"{name}[{i}] must have shape ({length},), got {b.shape}")
+    return out
+
+
+def general_hybrid_feature_maps(a, phi_x, phi_y, rho_x, rho_y):
+    """:math:`\\Psi_1(x),\\Psi_2(y)` of Lemma 2.3 (Eq. (11)) for general p, t_k, l_k.
+
+    Parameters
+    ----------
+    a : sequence of p reals
+        Shifts :math:`a_k` of the coefficients (10) (may be negative: the square roots are complex).
+    phi_x, phi_y : list of p+1 lists
+        ``phi_x[k]`` are the :math:`t_k` unnormalised blocks :math:`\\phi^{j,k}_{1,m}(x)` (length m) of
+        base estimator k; ``phi_y`` likewise for y.
+    rho_x, rho_y : list of p lists
+        ``rho_x[k]`` are the :math:`l_k` unnormalised blocks :math:`\\rho^{i,k}_{1,n}(x)` (length n).
+
+    Returns
+    -------
+    (ndarray, ndarray)
+        Complex feature vectors; the estimator is their plain dot product.
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> px = [[rng.standard_normal(3)], [rng.standard_normal(3)]]
+    >>> py = [[rng.standard_normal(3)], [rng.standard_normal(3)]]
+    >>> rx, ry = [[rng.standard_normal(2)]], [[rng.standard_normal(2)]]
+    >>> p1, p2 = general_hybrid_feature_maps([0.3], px, py, rx, ry)
+    >>> bool(np.isclose(p1 @ p2, general_hybrid_estimate([0.3], px, py, rx, ry)))
+    True
+    """
+    p = len(a)
+    if len(phi_x) != p + 1 or len(phi_y) != p + 1 or len(rho_x) != p or len(rho_y) != p:
+        raise ValueError(f"need p+1 = {p + 1} base estimators and p = {p} coefficient maps, got "
+                         f"{len(phi_x)}, {len(phi_y)}, {len(rho_x)}, {len(rho_y)}")
+    m = len(np.asarray(phi_x[0][0]))
+    n = len(np.asarray(rho_x[0][0])) if p else 1
+    out = []
+    for phis, rhos in ((phi_x, rho_x), (phi_y, rho_y)):
+        phis = [_blocks(b, "phi", m) for b in phis]
+        rhos = [_blocks(b, "rho", n) for b in rhos]
+        parts = []
+        for k in range(p):  # Psi^1
+            parts.append(np.sqrt(complex(a[k]) / m) * np.concatenate(phis[k]))
+        for k in range(p):  # Psi^2
+            parts.append(np.concatenate([np.outer(r, f).ravel() for r in rhos[k] for f in phis[k]]) / np.sqrt(m * n))
+        parts.append(np.sqrt(complex(1 - sum(a)) / m) * np.concatenate(phis[p]))  # Psi^3
+        for k in range(p):  # Psi^4
+            parts.append(1j * np.concatenate([np.outer(r, f).ravel() for r in rhos[k] for f in phis[p]]) / np.sqrt(m * n))
+        out.append(np.concatenate(parts))
+    if out[0].shape != out[1].shape:
+        raise ValueError("x- and y-blocks must have the same structure")
+    return out[0], out[1]
+
+
+def general_hybrid_estimate(a, phi_x, phi_y, rho_x, rho_y):
+    """The HRF estimate (8) from the same blocks: :math:`\\sum_k\\hat\\lambda^k\\widehat{SM}^k+(1-\\sum_k\\hat\\lambda^k)\\widehat{SM}^{p+1}`.
+
+    :math:`\\widehat{SM}^k=\\frac1m\\sum_j\\phi^{j,k}(x)^\\top\\phi^{j,k}(y)`,
+    :math:`\\hat\\lambda^k=a_k+\\frac1n\\sum_i\\rho^{i,k}(x)^\\top\\rho^{i,k}(y)` (Eqs. (8), (10)).
+
+    Examples
+    --------
+    >>> general_hybrid_estimate([0.5], [[[1.0]], [[2.0]]], [[[1.0]], [[2.0]]], [[[1.0]]], [[[1.0]]])
+    (-0.5+0j)
+    """
+    p = len(a)
+    m = len(np.asarray(phi_x[0][0]))
+    n = len(np.asarray(rho_x[0][0])) if p else 1
+    sm = [sum(np.asarray(u, complex) @ np.asarray(v, complex) for u, v in zip(phi_x[k], phi_y[k])) / m
+          for k in range(p + 1)]
+    lam = [a[k] + sum(np.asarray(u, complex) @ np.asarray(v, complex) for u, v in zip(rho_x[k], rho_y[k])) / n
+           for k in range(p)]
+    return complex(sum(l * s_ for l, s_ in zip(lam, sm)) + (1 - sum(lam)) * sm[p])

@@ -152,9 +152,28 @@ def _lem23_num():
         direct = hrf.hybrid_estimate_direct(x, y, Wp, Wt, T)
         worst = max(worst, abs(p1 @ p2 - direct) / max(abs(direct), 1e-300))
         dims.add(p1.size == hrf.feature_map_dimension(m, n, (2, 2), (1,)))
-    return worst < 1e-12 and dims == {True}, (
+    # general p, t_k, l_k, a_k (some negative): random complex blocks
+    worst_g = 0.0
+    for _ in range(20):
+        p = int(rng.integers(1, 4))
+        m, n = int(rng.integers(1, 5)), int(rng.integers(1, 4))
+        t = [int(v) for v in rng.integers(1, 4, p + 1)]
+        l = [int(v) for v in rng.integers(1, 3, p)]
+        a = list(rng.normal(0.2, 0.5, p))
+        cb = lambda k: rng.standard_normal(k) + 1j * rng.standard_normal(k)
+        px = [[cb(m) for _ in range(t[k])] for k in range(p + 1)]
+        py = [[cb(m) for _ in range(t[k])] for k in range(p + 1)]
+        rx = [[cb(n) for _ in range(l[k])] for k in range(p)]
+        ry = [[cb(n) for _ in range(l[k])] for k in range(p)]
+        q1, q2 = hrf.general_hybrid_feature_maps(a, px, py, rx, ry)
+        e = hrf.general_hybrid_estimate(a, px, py, rx, ry)
+        worst_g = max(worst_g, abs(q1 @ q2 - e) / max(abs(e), 1e-300))
+        dims.add(q1.size == hrf.feature_map_dimension(m, n, t, l))
+    return worst < 1e-12 and worst_g < 1e-12 and dims == {True}, (
         f"20 random (x, y, m, n, projections): Psi1(x)^T Psi2(y) (plain dot product, Eq. (11)) equals the "
-        f"direct angular-hybrid estimate (12) up to rel. {worst:.1e}; lengths = m(t1+t2) + mn l1(t1+t2)")
+        f"direct angular-hybrid estimate (12) up to rel. {worst:.1e}; 20 random general configurations "
+        f"(p up to 3, t_k up to 3, l_k up to 2, negative a_k allowed, complex blocks): (11) = (8) up to rel. "
+        f"{worst_g:.1e}; lengths = m sum t_k + mn sum l_k (t_k + t_(p+1))")
 
 
 # =============================================================================================
