@@ -1121,7 +1121,7 @@ CLAIMS = [
        "erratum", "With cos(-w^T y + theta) the product has mean exp(-x^T y) = K^(0)(x, -y) (sympy, d = 1; MC in d = 3 rejects exp(x^T y) and accepts exp(-x^T y)); with cos(w^T y + theta) it is exp(x^T y).",
        [("E[f1 f2] by sympy", "symbolic", _eq5_symbolic), ("sampled E[f1 f2]", "montecarlo", _eq5_mc)],
        severity="minor", correction="f_trig^(2)((theta, w), y) = sqrt2 exp(|y|^2/2) cos(w^T y + theta)."),
-    _C("DERF-Sec2.3", "Sec. 2.3 (TrigRF variance, used in Fig. 2)",
+    _C("DERF-Sec2.3-TrigVar", "Sec. 2.3 (TrigRF variance, used in Fig. 2)",
        "TrigRF (corrected) relative variance used for the comparison: Var/K^2 = e^u - 1 + e^{-u}/2, u = |x - y|^2 (standard RFF variance, not printed in the paper).",
        "verified", "Derived by sympy; sampled variance within |z| <= 5, 1.1 x rejected.",
        [("sympy derivation", "symbolic", _trig_var_symbolic), ("sampled variance", "montecarlo", _trig_var_mc)]),
