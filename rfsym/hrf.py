@@ -1413,8 +1413,8 @@ def cluster_A_complex(xc, yc, *, dps: int = DEFAULT_DPS):
     [2j, (2+0j)]
     """
     def f():
-        xv, yv = _pair(xc, yc, ) if False else (to_vector(xc, "xc"), to_vector(yc, "yc"))
-        require_same_length(xv, yv, "xc", "yc")
+        require_same_length(xc, yc, "xc", "yc")
+        xv, yv = to_vector(xc, "xc"), to_vector(yc, "yc")
         out = []
         for k, (ri, rj) in enumerate(zip(xv, yv)):
             if ri * rj > 0:

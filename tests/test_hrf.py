@@ -10,7 +10,6 @@ from mpmath import mp
 
 from rfsym import hrf
 from rfsym.montecarlo import mean_of, variance_of, z_check
-from rfsym.precision import PrecisionError
 
 PIN = "0.147624622100627987825492625893"
 X60 = [1, 0]
