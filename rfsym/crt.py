@@ -39,7 +39,7 @@ __all__ = [
     "oprf_rho_star", "oprf_a_star", "oprf_variance", "oprf_log_variance_ratio",
     "poisson_lambda_star", "poisson_variance", "geometric_variance", "geometric_p_star",
     "orthogonal_gap", "orthogonal_gap_lower_bound", "orthogonal_pair_moment",
-    "oprf_feature_sup", "paper_feature_bound", "hoeffding_bound_printed", "hoeffding_bound_corrected",
+    "oprf_feature_sup", "paper_feature_bound", "oprf_upper_tail", "hoeffding_bound_printed", "hoeffding_bound_corrected",
     "homogeneity_statistic", "poisson_statistic", "geometric_statistic",
     # symbolic
     "gerf_mean_expr", "gerf_variance_expr", "oprf_rho_star_expr", "poisson_variance_expr",
@@ -133,6 +133,8 @@ def _log_diff_np(a, b):
 def homogeneity_statistic(X, Y, s=1):
     """Average of :math:`\\|x^{(i)} + s y^{(j)}\\|^2` over all pairs through CRT Eq. (8), in O(Ld).
 
+    (The sets may have different sizes; Eq. (8) is the case of equal sizes.)
+
     Parameters
     ----------
     X, Y : array_like, shape (L, d)
@@ -157,14 +159,16 @@ def homogeneity_statistic(X, Y, s=1):
     s = _check_s(s)
     X = [list(r) for r in X]
     Y = [list(r) for r in Y]
-    L = len(X)
-    if L == 0 or len(Y) != L:
-        raise ValueError(f"X and Y must be non-empty with the same number of rows, got {len(X)} and {len(Y)}")
+    L1, L2 = len(X), len(Y)
+    if L1 == 0 or L2 == 0:
+        raise ValueError(f"X and Y must be non-empty, got {L1} and {L2} rows")
+    if len({len(r) for r in X} | {len(r) for r in Y}) != 1:
+        raise ValueError("all rows of X and Y must have the same length d")
     sx = [sum(c) for c in zip(*X)]
     sy = [sum(c) for c in zip(*Y)]
     nx = sum(sum(v * v for v in r) for r in X)
     ny = sum(sum(v * v for v in r) for r in Y)
-    return nx / L + 2 * s * sum(a * b for a, b in zip(sx, sy)) / (L * L) + ny / L
+    return nx / L1 + 2 * s * sum(a * b for a, b in zip(sx, sy)) / (L1 * L2) + ny / L2
 
 
 def poisson_statistic(X, Y):
@@ -177,10 +181,9 @@ def poisson_statistic(X, Y):
     """
     X = np.asarray(X, dtype=object if _is_exact(X) else float)
     Y = np.asarray(Y, dtype=object if _is_exact(Y) else float)
-    L = X.shape[0]
     sx = (X * X).sum(axis=0)
     sy = (Y * Y).sum(axis=0)
-    return (sx * sy).sum() / (L * L)
+    return (sx * sy).sum() / (X.shape[0] * Y.shape[0])
 
 
 def geometric_statistic(X, Y):
@@ -193,8 +196,7 @@ def geometric_statistic(X, Y):
     """
     X = np.asarray(X, dtype=object if _is_exact(X) else float)
     Y = np.asarray(Y, dtype=object if _is_exact(Y) else float)
-    L = X.shape[0]
-    return abs(X).sum(axis=0) * abs(Y).sum(axis=0) / (L * L)
+    return abs(X).sum(axis=0) * abs(Y).sum(axis=0) / (X.shape[0] * Y.shape[0])
 
 
 def _is_exact(X):
@@ -638,6 +640,29 @@ def orthogonal_pair_moment(d, s2, *, dps: int = DEFAULT_DPS):
     return verified(f, dps, what="orthogonal pair moment")
 
 
+def _one_minus_pair_ratio(d, s2):
+    """1 - e^{-s2} 1F1(d; d/2; s2/2) without cancellation (series with positive terms for s2 < 4)."""
+    if s2 == 0:
+        return mpmath.mpf(0)
+    if s2 >= 4:
+        return 1 - mpmath.exp(-s2) * mpmath.hyp1f1(d, mpmath.mpf(d) / 2, s2 / 2)
+    # e^{s2} - 1F1 = sum_{n>=2} x^n/n! (2^n - (d)_n/(d/2)_n), x = s2/2, all terms > 0
+    x = s2 / 2
+    total = mpmath.mpf(0)
+    n, xn, two, rat = 1, x, mpmath.mpf(2), mpmath.mpf(2)   # after n=1: x^1/1!, 2^1, (d)_1/(d/2)_1 = 2
+    eps = mpmath.eps
+    while True:
+        n += 1
+        xn = xn * x / n
+        two *= 2
+        rat *= (d + n - 1) / (mpmath.mpf(d) / 2 + n - 1)
+        term = xn * (two - rat)
+        total += term
+        if term < eps * total:
+            break
+    return mpmath.exp(-s2) * total
+
+
 def orthogonal_gap(x, y, M, *, dps: int = DEFAULT_DPS):
     """Exact :math:`\\mathrm{Var}(\\hat K^{\\mathrm{iid}}_M) - \\mathrm{Var}(\\hat K^{\\mathrm{ort}}_M)`
     for OPRFs (any real ``A``, ``s = +1``), ``2 <= M <= d``, Gaussian kernel.
@@ -657,9 +682,7 @@ def orthogonal_gap(x, y, M, *, dps: int = DEFAULT_DPS):
     def f():
         xv, yv = _pair(x, y)
         nn, s2, dm = _norms(xv, yv, 1)
-        d = len(xv)
-        ratio = mpmath.exp(-s2) * mpmath.hyp1f1(d, mpmath.mpf(d) / 2, s2 / 2)
-        return (1 - mpmath.mpf(1) / M) * mpmath.exp(-dm) * (1 - ratio)
+        return (1 - mpmath.mpf(1) / M) * mpmath.exp(-dm) * _one_minus_pair_ratio(len(xv), s2)
 
     return verified(f, dps, what="orthogonal gap", absolute=mpmath.mpf(10) ** (-3 * dps))
 
@@ -738,6 +761,55 @@ def paper_feature_bound(x, y, A, *, dps: int = DEFAULT_DPS):
         return mpmath.exp(-n / (4 * a))
 
     return verified(f, dps, what="M(x,y)")
+
+
+def oprf_upper_tail(x, y, A, t, *, dps: int = 20):
+    """Exact :math:`P[Z \\ge t]` for one positive GERF sample :math:`Z = f^{(1)}f^{(2)}` (real ``A < 0``,
+    ``s = +1``), by a 1-D quadrature.
+
+    Writing :math:`\\omega = g\\,\\hat z + \\omega_\\perp` (:math:`\\hat z = (x+y)/\\|x+y\\|`,
+    :math:`\\|\\omega_\\perp\\|^2\\sim\\chi^2_{d-1}`), :math:`Z \\ge t` iff
+    :math:`\\|\\omega_\\perp\\|^2 \\le (c - 2Ag^2 - B\\|x+y\\|g)/(2A)`, :math:`c = \\log(t/D^2) + N`,
+    so :math:`P = \\int \\varphi(g)\\,F_{\\chi^2_{d-1}}(\\cdot)\\,dg` (``d >= 2``).
+
+    Examples
+    --------
+    >>> print(mpmath.nstr(oprf_upper_tail(["1", "0"], ["1", "0"], -1, "0.5", dps=10), 10))
+    0.3255340383
+    """
+    n = _check_pair(x, y)
+    if n < 2:
+        raise ValueError(f"oprf_upper_tail needs d >= 2, got d={n}")
+    with mp.workdps(30):
+        require_real(A, "A", upper=0)
+        require_real(t, "t", lower=0)
+
+    def f():
+        xv, yv = _pair(x, y)
+        a = to_mp(A, "A")
+        tt = to_mp(t, "t")
+        d = len(xv)
+        nn, s2, dm = _norms(xv, yv, 1)
+        B = mpmath.sqrt(1 - 4 * a)
+        D2 = (1 - 4 * a) ** (mpmath.mpf(d) / 2)
+        zn = mpmath.sqrt(s2)
+        c = mpmath.log(tt / D2) + nn
+
+        def integrand(g):
+            u = (c - 2 * a * g * g - B * zn * g) / (2 * a)
+            if u <= 0:
+                return mpmath.mpf(0)
+            return mpmath.npdf(g) * mpmath.gammainc(mpmath.mpf(d - 1) / 2, 0, u / 2, regularized=True)
+
+        disc = B * B * s2 + 8 * a * c          # roots of 2A g^2 + B|z| g - c = 0 bound the support
+        if disc <= 0:
+            return mpmath.mpf(0)
+        r1 = (-B * zn + mpmath.sqrt(disc)) / (4 * a)
+        r2 = (-B * zn - mpmath.sqrt(disc)) / (4 * a)
+        lo, hi = min(r1, r2), max(r1, r2)
+        return mpmath.quad(integrand, mpmath.linspace(lo, hi, 9))
+
+    return verified(f, dps, what="P[Z >= t]", absolute=mpmath.mpf(10) ** (-2 * dps))
 
 
 def hoeffding_bound_printed(x, y, A, M, eps, *, dps: int = DEFAULT_DPS):
@@ -1025,7 +1097,7 @@ def oprf_rho_star_np(d, s2):
 
 
 def oprf_log_variance_ratio_np(d, s2):
-    """float64 Fig. 1 (right) utility :math:`\\mu(d, s_2)`, vectorised; relative accuracy ~1e-13
+    """float64 Fig. 1 (right) utility :math:`\\mu(d, s_2)`, vectorised; absolute accuracy ~1e-9
     for ``1e-8 <= s2 <= 1e5``.
 
     Examples

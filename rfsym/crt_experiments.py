@@ -1,0 +1,356 @@
+"""CRT Sec. 5: variance comparison of the RF mechanisms (Fig. 2) and kernel classification (Sec. 5.2).
+
+Gaussian kernel :math:`K(x,y)=\\exp(-\\|x-y\\|^2/2)` throughout. Everything is float64 and in log space;
+the variances come from the formulas of :mod:`rfsym.crt` (Eq. (6), (11), (13) and Sec. 2.2), the
+parameters from the homogeneity statistics (8), (12), (14) exactly as App. 9.10.1 describes:
+
+* GERF: numerical minimisation of Eq. (6) over complex ``A`` with the averaged statistics, separately
+  for ``s = -1`` and ``s = +1`` (L-BFGS-B, as in the paper), keeping the better;
+* OPRF: :math:`A^*` of Theorem 3.3 at the average of :math:`\\|x+y\\|^2`;
+* PoisRF: :math:`\\lambda^*` from statistic (12); GeomRF: Brent search for ``p`` on (13) with
+  statistic (14); PoisRF+/GeomRF+: the same after the positivity shift of Sec. 3.2.3.
+
+Real-valued mechanisms have their variance divided by 2 (App. 9.10.1: a complex feature carries two
+real numbers), TrigRF and GERF are complex.
+
+The "mnist" regime uses scikit-learn's bundled 8x8 digits (a substitute for MNIST resized to 8x8:
+no download is possible here), pixel values scaled to [0, 1].
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+
+import numpy as np
+from scipy import optimize
+
+from . import crt
+from .precision import require_int
+
+__all__ = ["REGIMES", "METHODS", "COMPLEX_METHODS", "sample_regime", "fit_parameters",
+           "log_variances", "compare_regime", "compare_regime_cached", "gerf_objective_np", "classification_experiment"]
+
+REGIMES = ("normal", "sphere", "heterogen", "mnist")
+METHODS = ("TrigRF", "PosRF", "GERF", "PoisRF", "GeomRF", "OPRF", "PoisRF+", "GeomRF+")
+COMPLEX_METHODS = ("TrigRF", "GERF")
+
+_DIGITS = None
+
+
+def _digits():
+    global _DIGITS
+    if _DIGITS is None:
+        from sklearn.datasets import load_digits
+        _DIGITS = load_digits().data.astype(float) / 16.0
+    return _DIGITS
+
+
+def sample_regime(regime, d, L, sigma, rng):
+    """Draw the two sets ``X, Y`` (each ``(L, d)``) of a Sec. 5.1 regime.
+
+    ``normal``: :math:`\\mathcal N(0,\\sigma^2 I)`; ``sphere``: uniform on :math:`\\sigma S^{d-1}`;
+    ``heterogen``: ``X`` from :math:`\\mathcal N(0,\\sigma^2 I)`, ``Y`` from
+    :math:`\\mathcal N(\\sigma 1, \\sigma^2 I)`; ``mnist``: random 8x8 digits (``d`` must be 64),
+    pixels in [0, 1], times ``sigma``.
+
+    Examples
+    --------
+    >>> X, Y = sample_regime("sphere", 4, 3, 2.0, np.random.default_rng(0))
+    >>> np.round(np.linalg.norm(X, axis=1), 12).tolist()
+    [2.0, 2.0, 2.0]
+    """
+    d = require_int(d, "d", minimum=1)
+    L = require_int(L, "L", minimum=1)
+    if not sigma > 0:
+        raise ValueError(f"sigma must satisfy sigma > 0, got sigma={sigma}")
+    if regime == "normal":
+        return sigma * rng.standard_normal((L, d)), sigma * rng.standard_normal((L, d))
+    if regime == "sphere":
+        X = rng.standard_normal((L, d))
+        Y = rng.standard_normal((L, d))
+        return (sigma * X / np.linalg.norm(X, axis=1, keepdims=True),
+                sigma * Y / np.linalg.norm(Y, axis=1, keepdims=True))
+    if regime == "heterogen":
+        return sigma * rng.standard_normal((L, d)), sigma * (1 + rng.standard_normal((L, d)))
+    if regime == "mnist":
+        if d != 64:
+            raise ValueError(f"the mnist (8x8 digits) regime has d = 64, got d={d}")
+        D = _digits()
+        if 2 * L > len(D):
+            raise ValueError(f"the digits set has {len(D)} images; L must satisfy 2L <= {len(D)}, got L={L}")
+        idx = rng.permutation(len(D))[:2 * L]          # distinct images for x and y
+        return sigma * D[idx[:L]], sigma * D[idx[L:]]
+    raise ValueError(f"regime must be one of {REGIMES}, got regime={regime!r}")
+
+
+def gerf_objective_np(A, s, n_mean, S_mean, d):
+    """log of the first term of Eq. (6) with averaged statistics (what is minimised over ``A``).
+
+    Examples
+    --------
+    >>> round(gerf_objective_np(0.0, 1, 2.0, 3.0, 4), 6)   # PosRF: -2 N + 2 S
+    2.0
+    """
+    A = complex(A)
+    if (1 - 8 * A).real <= 0:
+        return math.inf
+    la1 = d * np.log(np.sqrt(1 + 16 * A ** 2 / (1 - 8 * A)))
+    a2 = s + s / (1 - 8 * A)
+    la3 = d / 2 * math.log(1 + 16 * abs(A) ** 2 / (1 - 8 * A.real))
+    a4 = s / 2 + (s + 2 * abs(1 - 4 * A)) / (2 * (1 - 8 * A.real))
+    t1 = la1 + a2 * S_mean
+    t3 = la3 + a4 * S_mean
+    inner = 1 + math.exp(min(t1.real - t3, 700.0)) * math.cos(t1.imag)
+    if inner <= 0:
+        return math.inf
+    return math.log(0.5) - (s + 1) * n_mean + t3 + math.log(inner)
+
+
+def _fit_gerf(X, Y):
+    d = X.shape[1]
+    n_mean = float(np.mean(np.sum(X * X, 1)) + np.mean(np.sum(Y * Y, 1)))
+    best = None
+    for s in (-1, 1):
+        S_mean = float(crt.homogeneity_statistic(X, Y, s))
+
+        def f(v):
+            A = complex((1 - math.exp(v[0])) / 8, v[1])
+            return gerf_objective_np(A, s, n_mean, S_mean, d)
+
+        for start in ((0.0, 0.0), (1.0, 0.0), (-1.0, 0.5)):
+            res = optimize.minimize(f, np.array(start), method="L-BFGS-B", options={"maxiter": 50})
+            if np.isfinite(res.fun) and (best is None or res.fun < best[0]):
+                best = (float(res.fun), s, complex((1 - math.exp(res.x[0])) / 8, res.x[1]))
+    return best[1], best[2]
+
+
+def fit_parameters(X, Y, eps=1e-8):
+    """Parameters of every mechanism from the statistics (8), (12), (14) of the sets ``X, Y``.
+
+    Returns a dict: ``GERF -> (s, A)``, ``OPRF -> A``, ``PoisRF -> lam``, ``GeomRF -> p``,
+    ``PoisRF+``/``GeomRF+`` -> ``(c, lam or p)`` with the shift ``c`` of Sec. 3.2.3.
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> P = fit_parameters(*sample_regime("normal", 8, 16, 0.5, rng))
+    >>> sorted(P)
+    ['GERF', 'GeomRF', 'GeomRF+', 'OPRF', 'PoisRF', 'PoisRF+']
+    """
+    X = np.asarray(X, float)
+    Y = np.asarray(Y, float)
+    d = X.shape[1]
+    out = {"GERF": _fit_gerf(X, Y)}
+    s2 = float(crt.homogeneity_statistic(X, Y, 1))
+    r = float(crt.oprf_rho_star_np(d, s2))
+    out["OPRF"] = (1 - 1 / r) / 8
+    out["PoisRF"] = math.sqrt(float(crt.poisson_statistic(X, Y)) / d)
+    out["GeomRF"] = crt.geometric_p_star_np(crt.geometric_statistic(X, Y))
+    c = np.minimum(X.min(0), Y.min(0)) - eps
+    Xh, Yh = X - c, Y - c
+    out["PoisRF+"] = (c, math.sqrt(float(crt.poisson_statistic(Xh, Yh)) / d))
+    out["GeomRF+"] = (c, crt.geometric_p_star_np(crt.geometric_statistic(Xh, Yh)))
+    return out
+
+
+def log_variances(X, Y, params, pairs="all"):
+    """Log-variance of every mechanism for all pairs ``(x_i, y_j)`` (or the diagonal pairs).
+
+    Real mechanisms are divided by 2 (App. 9.10.1). Returns a dict of 1-D arrays.
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> X, Y = sample_regime("normal", 8, 4, 0.5, rng)
+    >>> lv = log_variances(X, Y, fit_parameters(X, Y))
+    >>> sorted(lv) == sorted(METHODS), lv["OPRF"].shape
+    (True, (16,))
+    """
+    X = np.asarray(X, float)
+    Y = np.asarray(Y, float)
+    if pairs == "all":
+        L1, L2 = X.shape[0], Y.shape[0]
+        Xp = np.repeat(X, L2, axis=0)
+        Yp = np.tile(Y, (L1, 1))
+    else:
+        Xp, Yp = X, Y
+    half = math.log(2.0)
+    s, A = params["GERF"]
+    out = {
+        "TrigRF": crt.log_trig_variance_np(Xp, Yp),
+        "PosRF": crt.log_pos_variance_np(Xp, Yp) - half,
+        "GERF": crt.log_gerf_variance_np(Xp, Yp, A, s),
+        "OPRF": crt.log_oprf_variance_np(Xp, Yp, params["OPRF"]) - half,
+        "PoisRF": crt.log_poisson_variance_np(Xp, Yp, params["PoisRF"]) - half,
+        "GeomRF": crt.log_geometric_variance_np(Xp, Yp, params["GeomRF"]) - half,
+    }
+    c, lam = params["PoisRF+"]
+    out["PoisRF+"] = crt.log_poisson_variance_np(Xp - c, Yp - c, lam) - half
+    c, p = params["GeomRF+"]
+    out["GeomRF+"] = crt.log_geometric_variance_np(Xp - c, Yp - c, p) - half
+    return out
+
+
+def compare_regime(regime, sigma, rng, *, d=64, L=128, repeats=5):
+    """Mean and standard deviation of the log-variances over all pairs and ``repeats`` draws (Fig. 2).
+
+    Returns ``{method: (mean, std)}``; the paper uses ``L = 1024`` and 5 repeats.
+
+    Examples
+    --------
+    >>> r = compare_regime("normal", 0.1, np.random.default_rng(0), d=8, L=8, repeats=1)
+    >>> bool(r["OPRF"][0] < r["PosRF"][0])
+    True
+    """
+    s1 = {m: 0.0 for m in METHODS}
+    s2 = {m: 0.0 for m in METHODS}
+    cnt = 0
+    chunk = max(1, 65536 // L)
+    for _ in range(repeats):
+        X, Y = sample_regime(regime, d, L, sigma, rng)
+        params = fit_parameters(X, Y)
+        for i0 in range(0, L, chunk):
+            lv = log_variances(X[i0:i0 + chunk], Y, params)
+            for m in METHODS:
+                s1[m] += float(np.sum(lv[m]))
+                s2[m] += float(np.sum(lv[m] ** 2))
+            cnt += lv[METHODS[0]].size
+    out = {}
+    for m in METHODS:
+        mean = s1[m] / cnt
+        out[m] = (mean, math.sqrt(max(s2[m] / cnt - mean * mean, 0.0)))
+    return out
+
+
+@functools.lru_cache(maxsize=None)
+def compare_regime_cached(regime, sigma, seed, L, repeats, d=64):
+    """:func:`compare_regime` with ``rng = default_rng(seed)``, cached per process.
+
+    Examples
+    --------
+    >>> r = compare_regime_cached("sphere", 0.5, 0, 8, 1, 8)
+    >>> r is compare_regime_cached("sphere", 0.5, 0, 8, 1, 8)
+    True
+    """
+    return compare_regime(regime, sigma, np.random.default_rng(seed), d=d, L=L, repeats=repeats)
+
+
+# ------------------------------------------------------------------------------ Sec. 5.2
+
+def _features_real(kind, X, W, params, which):
+    """Feature matrices (n, m) for the classification experiment (complex for TrigRF/GERF)."""
+    if kind == "TrigRF":
+        return crt.gerf_features(X, W, 0.0, -1, which)
+    if kind == "PosRF":
+        return crt.gerf_features(X, W, 0.0, 1, which).real
+    if kind == "GERF":
+        s, A = params["GERF"]
+        return crt.gerf_features(X, W, A, s, which)
+    if kind == "OPRF":
+        return crt.gerf_features(X, W, params["OPRF"], 1, which).real
+    raise ValueError(kind)
+
+
+def _dirf_matrix(X, Om, kind, val, shift=None):
+    Xs = X if shift is None else np.maximum(X - shift, 1e-8)
+    lf, sg = crt.dirf_features(Xs, Om, kind, lam=val if kind == "poisson" else None,
+                               p=val if kind == "geometric" else None)
+    return lf, sg
+
+
+def classification_experiment(dataset, rng, *, M=128, n_seeds=5, sigmas=None, methods=METHODS,
+                              max_train=600):
+    """Sec. 5.2 kernel-regression classification on a scikit-learn bundled dataset (a substitute
+    for the paper's UCI sets), with RF approximations of the Gaussian kernel.
+
+    Splits 90/5/5 (train / tune sigma / test) as App. 9.10.2 (the training set is subsampled to
+    ``max_train`` points to keep this fast); sigma is tuned on a log grid for the exact kernel and
+    for each method; ``M = 128`` real features (64 complex for TrigRF/GERF); orthogonal projections
+    for the GERF family. Returns ``{method: (mean test accuracy, std over seeds)}`` plus
+    ``"exact"``.
+
+    Examples
+    --------
+    >>> r = classification_experiment("iris", np.random.default_rng(0), n_seeds=1, sigmas=[0.3, 1.0],
+    ...                               methods=("OPRF",))
+    >>> sorted(r)
+    ['OPRF', 'exact']
+    """
+    from sklearn import datasets
+    loaders = {"iris": datasets.load_iris, "wine": datasets.load_wine,
+               "breast_cancer": datasets.load_breast_cancer, "digits": datasets.load_digits}
+    if dataset not in loaders:
+        raise ValueError(f"dataset must be one of {sorted(loaders)}, got dataset={dataset!r}")
+    data = loaders[dataset]()
+    Xall = data.data.astype(float)
+    Xall = (Xall - Xall.mean(0)) / (Xall.std(0) + 1e-12)
+    yall = data.target
+    n = len(yall)
+    perm = rng.permutation(n)
+    n_tr, n_va = int(0.9 * n), int(0.05 * n)
+    tr, va, te = perm[:n_tr][:max_train], perm[n_tr:n_tr + n_va], perm[n_tr + n_va:]
+    if len(va) == 0 or len(te) == 0:
+        raise ValueError("dataset too small for a 90/5/5 split")
+    ncls = int(yall.max()) + 1
+    R = np.eye(ncls)[yall[tr]]
+    sigmas = list(np.logspace(-2, 2, 10)) if sigmas is None else list(sigmas)
+    d = Xall.shape[1]
+
+    def exact_acc(sig, idx):
+        D2 = ((Xall[idx][:, None, :] - Xall[tr][None, :, :]) ** 2).sum(-1) * sig * sig
+        Kmat = np.exp(-0.5 * (D2 - D2.min(1, keepdims=True)))
+        return float(np.mean(np.argmax(Kmat @ R, 1) == yall[idx]))
+
+    def rf_scores(kind, sig, idx, seed_rng):
+        Xtr, Xq = sig * Xall[tr], sig * Xall[idx]
+        if kind in ("TrigRF", "GERF", "PosRF", "OPRF"):
+            m = M // 2 if kind in COMPLEX_METHODS else M
+            params = fit_parameters(Xq, Xtr) if kind in ("GERF", "OPRF") else {}
+            W = crt.sample_omega("gaussian", d, m, seed_rng, coupling="orthogonal")
+            F1 = _features_real(kind, Xq, W, params, 1)
+            F2 = _features_real(kind, Xtr, W, params, 2)
+            return (F1 @ (F2.T @ R)).real
+        P = fit_parameters(Xq, Xtr)
+        kind_d = "poisson" if kind.startswith("Pois") else "geometric"
+        if kind.endswith("+"):
+            c, val = P[kind]
+        else:
+            c, val = None, P[kind]
+        Om = crt.sample_omega(kind_d, d, M, seed_rng, lam=val if kind_d == "poisson" else None,
+                              p=val if kind_d == "geometric" else None)
+        l1, s1 = _dirf_matrix(Xq, Om, kind_d, val, c)
+        l2, s2 = _dirf_matrix(Xtr, Om, kind_d, val, c)
+        # sum_m f(q, w_m) f(t, w_m) R_t in log space per query (values overflow)
+        out = np.zeros((len(idx), ncls))
+        for k in range(ncls):
+            lt = l2[R[:, k] > 0]
+            st = s2[R[:, k] > 0]
+            tot = l1[:, :, None] + lt.T[None, :, :]
+            sg = s1[:, :, None] * st.T[None, :, :]
+            mx = np.max(np.where(sg != 0, tot, -np.inf), axis=(1, 2), keepdims=True)
+            mx = np.where(np.isfinite(mx), mx, 0.0)
+            out[:, k] = (sg * np.exp(tot - mx)).sum((1, 2)) * np.exp(np.minimum(mx[:, 0, 0], 700))
+        return out
+
+    res = {}
+    best_sig = max(sigmas, key=lambda sg: exact_acc(sg, va))
+    res["exact"] = (exact_acc(best_sig, te), 0.0)
+    for kind in methods:
+        seeds = [int(v) for v in rng.integers(0, 2 ** 31, n_seeds)]
+        val_acc = []
+        for sg in sigmas:
+            accs = []
+            for sd in seeds:
+                with np.errstate(all="ignore"):
+                    sc = rf_scores(kind, sg, va, np.random.default_rng(sd))
+                accs.append(np.mean(np.argmax(np.nan_to_num(sc, nan=-np.inf), 1) == yall[va]))
+            val_acc.append(np.mean(accs))
+        sg = sigmas[int(np.argmax(val_acc))]
+        accs = []
+        for sd in seeds:
+            with np.errstate(all="ignore"):
+                sc = rf_scores(kind, sg, te, np.random.default_rng(sd + 1))
+            accs.append(np.mean(np.argmax(np.nan_to_num(sc, nan=-np.inf), 1) == yall[te]))
+        res[kind] = (float(np.mean(accs)), float(np.std(accs)))
+    return res

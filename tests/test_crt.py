@@ -1,0 +1,196 @@
+"""Tests of rfsym.crt (Chefs' Random Tables): reference values, validation, float64 vs mpmath, MC."""
+
+from fractions import Fraction
+
+import mpmath
+import numpy as np
+import pytest
+
+from rfsym import crt
+from rfsym.montecarlo import mean_of, z_check
+from rfsym.precision import to_mp
+
+RHO_64_100 = "0.2092525524840292351340233393617"   # issue #3 pin
+
+
+def test_rho_star_pin():
+    v = crt.oprf_rho_star(64, 100, dps=31)
+    assert mpmath.nstr(v, 31).startswith(RHO_64_100[:32])
+    assert mpmath.nstr(crt.oprf_rho_star(64, "100", dps=40), 40).startswith(RHO_64_100)
+
+
+def test_rho_star_forms_agree_and_a_star():
+    for d, s2 in ((1, "0.001"), (7, "3/2"), (64, 100), (1024, "1e6")):
+        r = crt.oprf_rho_star(d, s2, dps=30)
+        with mpmath.workdps(60):
+            v = to_mp(s2, "s2")
+            printed22 = (mpmath.sqrt((2 * v + d) ** 2 + 8 * d * v) - 2 * v - d) / (4 * v)
+            a = crt.oprf_a_star(d, s2, dps=30)
+            assert abs(r - printed22) < mpmath.mpf(10) ** -28 * r
+            assert abs(a - (1 - 1 / r) / 8) < mpmath.mpf(10) ** -28 * abs(a)
+            assert a < 0
+
+
+def test_s2_zero_limits():
+    assert crt.oprf_rho_star(5, 0) == 1
+    assert crt.oprf_a_star(5, 0) == 0
+    assert crt.oprf_log_variance_ratio(5, 0) == 0
+
+
+def test_fig1_value_and_np():
+    mu = crt.oprf_log_variance_ratio(64, 100, dps=20)
+    assert mpmath.nstr(mu, 10) == "-61.22118004"
+    s2 = np.logspace(-3, 3, 13)
+    cur = crt.oprf_log_variance_ratio_np(64, s2)
+    ref = np.array([float(crt.oprf_log_variance_ratio(64, repr(float(v)), dps=20)) for v in s2])
+    assert np.max(np.abs(cur - ref)) < 1e-9
+    assert np.all(np.isfinite(crt.oprf_log_variance_ratio_np(64, np.array([1e4, 1e5]))))
+
+
+def test_gerf_reduces_to_trig_pos():
+    x, y = ["0.3", "-1/3", "2"], ["0.1", "0.5", "1.5"]
+    assert abs(crt.gerf_variance(x, y, 0, -1) - crt.trig_variance(x, y)) < mpmath.mpf(10) ** -28
+    assert abs(crt.gerf_variance(x, y, 0, 1) - crt.pos_variance(x, y)) < mpmath.mpf(10) ** -25 * crt.pos_variance(x, y)
+
+
+def test_oprf_variance_equals_gerf_at_a_star():
+    x, y = ["0.3", "-0.2", "0.5"], ["0.4", "0.1", "0.2"]
+    s2 = sum((Fraction(a) + Fraction(b)) ** 2 for a, b in zip(x, y))
+    a = crt.oprf_a_star(3, s2, dps=40)
+    v1 = crt.gerf_variance(x, y, a, 1, dps=25)
+    v2 = crt.oprf_variance(x, y, dps=25)
+    assert abs(v1 - v2) < mpmath.mpf(10) ** -22 * v2
+    # and it is a minimum over real A
+    for da in ("-0.01", "0.01"):
+        assert crt.gerf_variance(x, y, a + mpmath.mpf(da), 1) > v2
+
+
+@pytest.mark.parametrize("fn_np, fn_mp, extra", [
+    (crt.log_trig_variance_np, crt.trig_variance, ()),
+    (crt.log_pos_variance_np, crt.pos_variance, ()),
+    (crt.log_oprf_variance_np, crt.oprf_variance, ()),
+])
+def test_np_matches_mp(fn_np, fn_mp, extra):
+    rng = np.random.default_rng(0)
+    X = rng.standard_normal((5, 4))
+    Y = rng.standard_normal((5, 4))
+    cur = fn_np(X, Y)
+    for i in range(5):
+        ref = float(mpmath.log(fn_mp(X[i].tolist(), Y[i].tolist(), dps=20)))
+        assert abs(cur[i] - ref) < 1e-9 * max(1, abs(ref))
+
+
+def test_np_gerf_poisson_geometric_match_mp():
+    rng = np.random.default_rng(1)
+    X = rng.standard_normal((4, 3)) * 0.8
+    Y = rng.standard_normal((4, 3)) * 0.8
+    for A, s in ((0.05 + 0.07j, -1), (-0.3 + 0.2j, 1), (-0.2, 1)):
+        cur = crt.log_gerf_variance_np(X, Y, A, s)
+        for i in range(4):
+            ref = float(mpmath.log(crt.gerf_variance(X[i].tolist(), Y[i].tolist(), complex(A), s, dps=20)))
+            assert abs(cur[i] - ref) < 1e-8 * max(1, abs(ref))
+    cur = crt.log_poisson_variance_np(X, Y, 0.7)
+    cur2 = crt.log_geometric_variance_np(X, Y, 0.3)
+    for i in range(4):
+        assert abs(cur[i] - float(mpmath.log(crt.poisson_variance(X[i].tolist(), Y[i].tolist(), 0.7, dps=20)))) < 1e-9
+        assert abs(cur2[i] - float(mpmath.log(crt.geometric_variance(X[i].tolist(), Y[i].tolist(), 0.3, dps=20)))) < 1e-9
+
+
+def test_large_log_variances_no_overflow():
+    x = np.full((1, 64), 2.0)
+    y = np.full((1, 64), 2.0)
+    for v in (crt.log_pos_variance_np(x, y), crt.log_oprf_variance_np(x, y), crt.log_gerf_variance_np(x, y, -0.3, 1),
+              crt.log_poisson_variance_np(x, y, 1.0), crt.log_geometric_variance_np(x, y, 0.5)):
+        assert np.all(np.isfinite(v)) and float(v[0]) > 100
+
+
+@pytest.mark.parametrize("call, match", [
+    (lambda: crt.gerf_variance([1], [0], "0.2", 1), r"Re\(1-8A\) > 0.*A=0.2"),
+    (lambda: crt.gerf_variance([1], [0], "0.125", 1), r"Re\(1-8A\) > 0"),
+    (lambda: crt.gerf_variance([1], [0], 0, 0), r"s must be -1 or \+1"),
+    (lambda: crt.gerf_variance([1], [0], 0, 2), r"s must be -1 or \+1"),
+    (lambda: crt.gerf_params("0.25", 1, 2), r"Re\(1-4A\) > 0"),
+    (lambda: crt.geometric_variance([1], [0], 0), r"p must satisfy 0 < p < 1"),
+    (lambda: crt.geometric_variance([1], [0], 1), r"p must satisfy 0 < p < 1"),
+    (lambda: crt.poisson_variance([1], [0], 0), r"lam must satisfy 0 < lam"),
+    (lambda: crt.poisson_variance([1], [0], "-1"), r"lam must satisfy 0 < lam"),
+    (lambda: crt.pos_variance([1, 2], [0]), r"same length"),
+    (lambda: crt.oprf_variance([1, 2], [0]), r"same length"),
+    (lambda: crt.oprf_rho_star(4, -1), r"s2 .* >= 0"),
+    (lambda: crt.oprf_log_variance_ratio(4, "-0.5"), r"s2 .* >= 0"),
+    (lambda: crt.oprf_log_variance_ratio_np(4, np.array([-1.0])), r"s2 must be >= 0"),
+    (lambda: crt.poisson_lambda_star([1, 0], [0, 1]), r"lambda\* = 0"),
+    (lambda: crt.log_geometric_variance_np([1.0], [1.0], 1.5), r"p must satisfy"),
+    (lambda: crt.log_gerf_variance_np([1.0], [1.0], 0.2, 1), r"Re\(1-8A\)"),
+])
+def test_bad_input(call, match):
+    with pytest.raises(ValueError, match=match):
+        call()
+
+
+def test_type_errors():
+    with pytest.raises(TypeError):
+        crt.oprf_rho_star(4.0, 1)
+    with pytest.raises(TypeError):
+        crt.pos_variance("12", "34")
+
+
+def test_statistics_exact():
+    X = [[Fraction(1, 3), Fraction(-2)], [Fraction(5, 7), Fraction(1, 2)]]
+    Y = [[Fraction(2), Fraction(1, 5)], [Fraction(-1, 4), Fraction(3)]]
+    for s in (1, -1):
+        brute = sum(sum((a + s * b) ** 2 for a, b in zip(x, y)) for x in X for y in Y) / 4
+        assert crt.homogeneity_statistic(X, Y, s) == brute
+
+
+def test_orthogonal_gap_formula_small_s2_stable():
+    g = crt.orthogonal_gap(["1e-5", "0", "0"], ["0", "0", "0"], 3, dps=20)
+    lb = crt.orthogonal_gap_lower_bound(["1e-5", "0", "0"], ["0", "0", "0"], 3, dps=20)
+    assert g >= lb > 0
+
+
+def test_mc_oprf_unbiased_and_variance():
+    rng = np.random.default_rng(7)
+    x, y = [0.3, -0.2, 0.4], [0.1, 0.5, 0.2]
+    K = float(np.exp(-0.5 * np.sum((np.array(x) - np.array(y)) ** 2)))
+    v = crt.estimator_samples("oprf", x, y, 200_000, rng)
+    r = mean_of(v)
+    assert z_check(r, K).passed and not z_check(r, 1.05 * K).passed
+    var = float(crt.oprf_variance(x, y, dps=15))
+    r2 = mean_of(v ** 2)
+    assert z_check(r2, var + K * K).passed and not z_check(r2, 1.2 * var + K * K).passed
+
+
+def test_mc_orthogonal_pair_moment():
+    rng = np.random.default_rng(8)
+    x, y = np.array([0.5, 0.4, -0.2]), np.array([0.6, 0.3, 0.1])
+    s2 = float(np.sum((x + y) ** 2))
+    K = float(np.exp(-0.5 * np.sum((x - y) ** 2)))
+    W = crt.sample_omega("gaussian", 3, 3 * 100_000, rng, coupling="orthogonal").reshape(-1, 3, 3)
+    A = -0.1
+    z1 = (crt.gerf_features(x[None], W[:, 0], A, 1, 1) * crt.gerf_features(y[None], W[:, 0], A, 1, 2)).real[0]
+    z2 = (crt.gerf_features(x[None], W[:, 1], A, 1, 1) * crt.gerf_features(y[None], W[:, 1], A, 1, 2)).real[0]
+    r = mean_of(z1 * z2)
+    exact = K * K * float(crt.orthogonal_pair_moment(3, repr(s2), dps=15))
+    assert z_check(r, exact).passed and not z_check(r, K * K).passed
+
+
+def test_samplers_shapes_and_errors():
+    rng = np.random.default_rng(0)
+    assert crt.sample_omega("poisson", 4, 3, rng, lam=0.5).shape == (3, 4)
+    with pytest.raises(ValueError, match="p must satisfy"):
+        crt.sample_omega("geometric", 4, 3, rng, p=1.0)
+    with pytest.raises(ValueError, match="lam must satisfy"):
+        crt.sample_omega("poisson", 4, 3, rng, lam=0)
+    with pytest.raises(ValueError, match="kind"):
+        crt.sample_omega("cauchy", 4, 3, rng)
+    with pytest.raises(ValueError, match="coupling"):
+        crt.sample_omega("gaussian", 4, 3, rng, coupling="simplex")
+
+
+def test_tail_helpers():
+    x = ["1", "0"]
+    A = crt.oprf_a_star(2, 4, dps=20)
+    sup = crt.oprf_feature_sup(x, x, A)
+    assert sup > crt.paper_feature_bound(x, x, A)
+    assert crt.oprf_upper_tail(x, x, A, sup * 2) == 0
