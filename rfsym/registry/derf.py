@@ -1041,12 +1041,41 @@ def _fig_on_par():
     rows, ok = [], True
     for reg in ("normal", "sphere", "heterogen"):
         r = _fig_data(reg)
-        others = [f for f in r if f != "sderf"]
-        deficit = np.max([r["sderf"] - r[f] for f in others], axis=0)
-        worst_f = [others[i] for i in np.argmax([r["sderf"] - r[f] for f in others], axis=0)]
-        ok &= bool(np.all(deficit <= 1.0))
-        rows.append(f"{reg}: max over methods of (log SDERF - log other) = {np.round(deficit, 2).tolist()} (best other: {worst_f})")
-    return ok, ("'on par' read as within one unit of the log-variance axis (factor e): " + "; ".join(rows))
+        deficit = r["sderf"] - r["aderf"]                  # > 0: ADERF has lower variance than SDERF
+        ok &= int(np.sum(deficit > 0)) >= 3
+        rows.append(f"{reg}: log SDERF - log ADERF = {np.round(deficit, 2).tolist()}")
+        ok &= bool(np.all(r["sderf"] <= r["gerf"] + 1e-9))
+    worst = max(float(np.max(_fig_data(reg)["sderf"] - _fig_data(reg)["aderf"])) for reg in ("normal", "sphere", "heterogen"))
+    ok &= worst > 0.5
+    return ok, ("mean log relative variance, d = 64, sigma = " + str(list(_SIGMAS)) + ": " + "; ".join(rows)
+                + f". ADERF beats SDERF at most sigma in all three regimes (largest factor e^{worst:.2f}); SDERF <= GERF everywhere")
+
+
+def _fig1_venn():
+    d = 3
+    rows, ok = [], True
+    with mp.workdps(45):
+        a = mpmath.mpf("-0.15")
+        g = {"A": a, "B": mp.sqrt(1 - 4 * a), "C": mpmath.mpf(-1), "D": (1 - 4 * a) ** (mpmath.mpf(d) / 4), "d": d}
+        pos = {"A": 0, "B": 1, "C": -1, "D": 1, "d": d}
+        psi = derf._diag([mpmath.mpf(v) for v in ("0.5", "2", "1.25")])
+        cases = {
+            "PosRF as GERF/DERF": derf.as_derf_params("gerf", pos),
+            "GERF as DERF": derf.as_derf_params("gerf", g),
+            "GERF as SADERF (Psi = I)": derf.as_derf_params("saderf", dict(g, Psi=mp.eye(d))),
+            "SADERF as ADERF (A I_d, B1 = B Psi, B2 = B Psi^-1)": derf.as_derf_params("saderf", dict(g, Psi=psi)),
+            # GERF as SDERF: A = a I, B = (I - 4A)^{1/2} Q with Q = I, C = -I/2
+            "GERF as SDERF (Q = I)": derf.as_derf_params("sderf", {"A": a * mp.eye(d), "B": mp.sqrt(1 - 4 * a) * mp.eye(d),
+                                                                   "C": -mp.eye(d) / 2, "D": g["D"]}),
+        }
+        for name, p in cases.items():
+            r = derf.derf_conditions_residual(p["A"], p["B1"], p["B2"], p["C1"], p["C2"], p["D"], dps=40)
+            ok &= r < mpmath.mpf(10) ** -38
+            rows.append(f"{name}: residual {mpmath.nstr(r, 2)}")
+        same = derf.as_derf_params("gerf", g)
+        sd = cases["GERF as SDERF (Q = I)"]
+        ok &= all(mpmath.mnorm(same[k] - sd[k], 1) < mpmath.mpf(10) ** -40 for k in ("A", "B1", "B2", "C1", "C2"))
+    return ok, "; ".join(rows) + "; the SDERF with Q = I coincides with the GERF"
 
 
 def _fig_heterogen_gap():
@@ -1283,8 +1312,13 @@ CLAIMS = [
        [("SDERF <= GERF", "numeric", _fig_sderf_vs_gerf), ("MC confirmation of (9) at figure points", "montecarlo", _fig_mc)]),
     _C("DERF-Sec5.1", "Sec. 5.1, text",
        "SDERFs outperform or are on par with other methods in all setups.",
-       "verified", "In the computable regimes SDERF is best or within one nat of the best; where it is not best the better method is ADERF (normal, sphere, heterogen, small sigma). Reading 'on par' as within a factor e; deficits are listed in the check.",
-       [("deficit of SDERF to the best method", "numeric", _fig_on_par)]),
+       "erratum", "In the regimes we can recompute exactly (normal, sphere, heterogen, d = 64, sigma in [0.1, 1]) ADERF has a lower mean log relative variance than SDERF at most sigma, by factors up to about e^1 (normal: up to e^0.97 while SDERF gains e^2.1 over GERF). SDERF is never worse than GERF. Whether a factor e is 'on par' is a judgement call; we record the measured ordering.",
+       [("SDERF vs ADERF vs GERF", "numeric", _fig_on_par)], severity="minor",
+       correction="SDERF never does worse than GERF, but it is not uniformly the best: ADERF attains lower variance than SDERF in the normal, sphere and heterogen regimes (by factors up to ~e)."),
+    _C("DERF-Fig1", "Fig. 1 (left), Venn diagram; Secs. 4.1-4.3",
+       "PosRF subset GERF; GERF subset SADERF subset ADERF subset DERF; GERF subset SDERF subset DERF.",
+       "verified", "Each inclusion realised explicitly with the Thm 4.1 residual 0 at 45 digits.",
+       [("explicit embeddings", "numeric", _fig1_venn)]),
     _C("DERF-Sec5.1-heterogen", "Sec. 5.1, text",
        "SDERFs are about e^5 times better than GERFs in heterogen.",
        "erratum", "In heterogen (d = 64) the gap log GERF - log SDERF grows with sigma and is about 9 at sigma = 1 (about 5 only near sigma = 0.5); the statement understates the gain at the end of the plotted range.",
