@@ -30,6 +30,7 @@ Features: Sharp Positive Estimators of the Gaussian Kernel", NeurIPS 2023.
 
 from __future__ import annotations
 
+import functools
 import math
 from fractions import Fraction
 from typing import Any
@@ -67,6 +68,22 @@ __all__ = [
 ]
 
 FAMILIES = ("trig", "pos", "gerf", "aderf", "sderf", "saderf")
+
+
+def _single_thread(fn):
+    """Run a float64 routine with one BLAS thread: the small (d = 64) eigen/SVD/matmul calls here are
+    several times slower with multithreaded BLAS on a busy machine."""
+    import functools
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        try:
+            from threadpoolctl import threadpool_limits
+        except ImportError:  # pragma: no cover
+            return fn(*args, **kwargs)
+        with threadpool_limits(limits=1, user_api="blas"):
+            return fn(*args, **kwargs)
+    return wrapper
 REGIMES = ("normal", "sphere", "heterogen", "mnist")
 
 
@@ -1114,8 +1131,8 @@ def derf_log_features_np(omega, X, A, B, C, D):
     A, B, C = (np.asarray(M, dtype=float) for M in (A, B, C))
     if not D > 0:
         raise ValueError(f"D must be positive for log features, got D={D}")
-    qa = np.einsum("md,de,me->m", omega, A, omega)
-    qc = np.einsum("ld,de,le->l", X, C, X)
+    qa = ((omega @ A) * omega).sum(1)
+    qc = ((X @ C) * X).sum(1)
     return np.log(D) + qa[None, :] + X @ B.T @ omega.T + qc[:, None]
 
 
@@ -1364,6 +1381,7 @@ def shifted_log_variance_np(params, X, Y):
 # Variance comparison (Fig. 1/2)
 # =============================================================================================
 
+@functools.lru_cache(maxsize=1)
 def _digits_images():
     from sklearn.datasets import load_digits
     return load_digits().data / 16.0          # 8x8 images, pixel values in [0, 1]
@@ -1403,6 +1421,7 @@ def sample_regime(regime: str, sigma: float, d: int, L: int, rng: np.random.Gene
     return sigma * imgs[ix[:L]], sigma * imgs[ix[L:]]
 
 
+@_single_thread
 def variance_comparison(regime, sigmas, *, d=64, L=256, n_sets=2, rng,
                         families=("trig", "pos", "gerf", "aderf", "sderf", "saderf"), skip_inapplicable=False):
     """Mean over pairs and sets of log(Var/K^2) (M = 1) for each family and sigma (Fig. 1/2).

@@ -159,6 +159,7 @@ def family_objective_np(family, v, X, Y):
     return val if np.isfinite(val) else 1e300
 
 
+@derf._single_thread
 def family_minimum_np(family, X, Y, *, starts: int = 6, rng: np.random.Generator):
     """Best value of (8) found by BFGS over the whole family from ``starts`` random starting points.
 
@@ -188,6 +189,7 @@ def family_minimum_np(family, X, Y, *, starts: int = 6, rng: np.random.Generator
     return best
 
 
+@derf._single_thread
 def perturbation_minimum_np(family, X, Y, *, n: int = 200, scale: float = 1e-2, rng: np.random.Generator):
     """Smallest objective (8) over random feasible perturbations of the closed-form optimum.
 
@@ -261,6 +263,7 @@ def derf_log_moment_np(params, x, y, k):
             + k * k / 2 * s @ np.linalg.solve(P, s))
 
 
+@derf._single_thread
 def mc_moments(params, x, y, n, rng, *, coupling="iid"):
     """Sample f1(w,x) f2(w,y) with w from :func:`rfsym.couplings.sample` and return the products.
 
@@ -285,6 +288,7 @@ def lemma_a4_bound(E_diag, lam):
     return float(np.sum(np.sort(E_diag)[::-1] * np.sort(lam)[::-1]))
 
 
+@derf._single_thread
 def max_trace_orthogonal_np(E_diag, N, *, rng, starts=5, samples=2000):
     """Largest Trace(E Q N Q^T) found over O(d): Haar samples and BFGS over SO(d) (and a reflection)."""
     d = len(E_diag)
@@ -325,6 +329,7 @@ def _load(name):
     return X, b.target
 
 
+@derf._single_thread
 def kernel_classification(name, *, Ms=(16, 64), families=("pos", "gerf", "aderf", "sderf", "saderf"),
                           sigmas=tuple(np.logspace(-2, 2, 10)), seeds=5, rng):
     """Kernel classification accuracy (%) with RF-approximated Gaussian-kernel regression (Sec. 5.2).

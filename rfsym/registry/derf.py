@@ -271,7 +271,7 @@ def _optimality_numeric(family):
     return ok, f"closed-form objective vs direct average of log(Var(9) + K^2) over all 36 pairs, two data sets: " + "; ".join(out)
 
 
-def _optimality_search(family, starts=3):
+def _optimality_search(family, starts=2):
     rng = np.random.default_rng(SEED + 9)
     out = []
     ok = True
