@@ -271,6 +271,8 @@ def gerf_variance(x, y, A, s, *, dps: int = DEFAULT_DPS):
     Returns
     -------
     mpf
+        Correct to ``dps`` significant digits, or to absolute accuracy :math:`K^2 10^{-dps}` when
+        the variance is that small (it vanishes for PosRF at ``x = -y``).
 
     Notes
     -----
@@ -303,7 +305,11 @@ def gerf_variance(x, y, A, s, *, dps: int = DEFAULT_DPS):
         first = mpmath.exp(-(s + 1) * n) / 2 * (mpmath.re(a1 * mpmath.exp(a2 * S)) + a3 * mpmath.exp(a4 * S))
         return first - mpmath.exp(-dm)
 
-    return verified(f, dps, what="GERF variance")
+    with mp.workdps(20):
+        xv, yv = _pair(x, y)
+        k2 = mpmath.exp(-sum((a - b) ** 2 for a, b in zip(xv, yv)))
+    # a variance that vanishes (e.g. PosRF at x = -y) is returned with absolute accuracy K^2 10^-dps
+    return verified(f, dps, what="GERF variance", absolute=k2 * mpmath.mpf(10) ** (-dps))
 
 
 def trig_variance(x, y, *, dps: int = DEFAULT_DPS):

@@ -194,3 +194,8 @@ def test_tail_helpers():
     sup = crt.oprf_feature_sup(x, x, A)
     assert sup > crt.paper_feature_bound(x, x, A)
     assert crt.oprf_upper_tail(x, x, A, sup * 2) == 0
+
+
+def test_gerf_variance_zero_case():
+    v = crt.gerf_variance(["0.3", "-1.2"], ["-0.3", "1.2"], 0, 1, dps=20)
+    assert abs(v) < mpmath.mpf(10) ** -20

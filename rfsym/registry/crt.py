@@ -960,21 +960,30 @@ def _sec51_heterogen():
                         {"GERF vs TrigRF": True, "OPRF vs PosRF": True, "GeomRF+ vs PosRF": _HET_GEOM_HOLDS})
 
 
-def _sec51_sphere():
-    r, red = _sec51_numbers("sphere")
+def _fig2():
     from .. import crt_experiments as cx
-    fin = all(np.isfinite(r[m][0]) for m in cx.METHODS)
-    best = min(cx.METHODS, key=lambda m: r[m][0])
-    spread = max(r[m][0] for m in cx.METHODS) - min(r[m][0] for m in cx.METHODS)
-    return fin and spread < 2, (f"sphere, sigma=1: mean log-variances {', '.join(f'{m} {r[m][0]:.2f}' for m in cx.METHODS)}; "
-                                f"all within {spread:.2f} of each other (best {best}): on the sphere no mechanism gains much, as in Fig. 2")
+    lines, big, regimes_won, never_worse = [], 0, set(), True
+    total = 0
+    for regime in cx.REGIMES:
+        for sg in (0.1, 0.55, 1.0):
+            r = cx.compare_regime_cached(regime, sg, SEED + 30, 64, 1)
+            base = min(r["TrigRF"][0], r["PosRF"][0])
+            new_best = min((r[m][0], m) for m in cx.METHODS if m not in ("TrigRF", "PosRF"))
+            total += 1
+            never_worse &= new_best[0] <= base + 0.05
+            if new_best[0] < base - 10:
+                big += 1
+                regimes_won.add(regime)
+            lines.append(f"{regime} sigma={sg}: best baseline {base:.1f}, best CRT {new_best[1]} {new_best[0]:.1f}")
+    ok = never_worse and big >= 4 and len(regimes_won) >= 2
+    return ok, (f"d=64, L=64 (reading 'many scenarios' as: never worse than the best baseline, and more than e^10 better in at least 4 "
+                f"settings of 2 regimes): never worse: {never_worse}; more than e^10 better in {big} of {total} settings ({sorted(regimes_won)}); "
+                + "; ".join(lines))
 
-
-# ============================================================================ registry
 
 _HET_VERDICT = "erratum"
-_HET_EVIDENCE = ("Paper protocol (L=1024, 5 repeats, computed once): GERF e^137.5, OPRF e^138.8, GeomRF+ e^118.9; "
-                 "the check uses L=256, 2 repeats (e^138.1, e^138.7, e^123.6).")
+_HET_EVIDENCE = ("Paper protocol (L=1024, 5 repeats; computed once with seed 0): GERF e^137.5, OPRF e^138.8, GeomRF+ e^118.9; "
+                 "the check uses L=256, 2 repeats (e^137.1, e^136.3, e^121.8).")
 _HET_EXTRA = dict(severity="minor", correction="GERF > e^125 vs TrigRF and OPRF > e^125 vs PosRF hold (about e^138); GeomRF+ gives about e^119 (L=1024), not > e^125.")
 
 
@@ -1126,7 +1135,7 @@ CLAIMS = [
        correction="Only the structure M = Omega(d/eps^2 log(.)) follows from Claim 1 of Rahimi-Recht; the constants must be rederived with the range (1-4A)^(d/2) e^{N/2} M(x,y) of the softmax estimator and E||w||^2 = d."),
     _c("CRT-Sec5.1-normal", "Sec. 5.1, Fig. 2 (normal regime)",
        "At sigma=1 (d=64, normal): GERF > e^80 times smaller variance than TrigRF; OPRF and GeomRF+ > e^75 times smaller than PosRF.",
-       "erratum", "Paper protocol (L=1024, 5 repeats, computed once): GERF e^83.3, OPRF e^84.0, GeomRF+ only e^58.6; the check uses L=256, 2 repeats (e^83.1, e^83.8, e^63.2). GeomRF+ gets worse as L grows (the shift c is a minimum over the sets).",
+       "erratum", "Paper protocol (L=1024, 5 repeats; computed once with seed 0, 2 minutes): GERF e^83.3, OPRF e^84.0, GeomRF+ only e^58.6; the check uses L=256, 2 repeats (e^82.5, e^83.2, e^63.2). GeomRF+ gets worse as L grows (the shift c is a minimum over the sets).",
        [Check("log-variance reductions", N_, _sec51_normal)], severity="minor",
        correction="GERF > e^80 vs TrigRF and OPRF > e^75 vs PosRF hold; GeomRF+ gives about e^59 (L=1024), not > e^75."),
     _c("CRT-Sec5.1-heterogen", "Sec. 5.1, Fig. 2 (heterogen regime)",
@@ -1134,10 +1143,10 @@ CLAIMS = [
        _HET_VERDICT, _HET_EVIDENCE, [Check("log-variance reductions", N_, _sec51_heterogen)], **_HET_EXTRA),
     _c("CRT-Sec5.1-mnist", "Sec. 5.1, Fig. 2 (mnist regime)",
        "At sigma=1 (mnist, 8x8): GERF > e^10 vs TrigRF; OPRF and GeomRF+ > e^7 vs PosRF.",
-       "unverifiable", "MNIST cannot be downloaded here; the substitute (scikit-learn 8x8 digits, denser images) gives GERF = TrigRF (no gain: for s=-1 the first term of (6) is >= 1/2, and s=+1 is worse at these norms), OPRF e^24.5 and GeomRF+ e^34 below PosRF (L=256) - not comparable with resized MNIST."),
-    _c("CRT-Sec5.1-sphere", "Sec. 5.1, Fig. 2 (sphere regime)", "Fig. 2 sphere panel: log-variances of the mechanisms for x, y uniform on sigma S^{d-1}.",
-       "verified", "computed with the paper's protocol; all mechanisms within ~1 of each other at sigma=1 (no large gains on the sphere).",
-       [Check("sphere regime", N_, _sec51_sphere)]),
+       "unverifiable", "MNIST cannot be downloaded here; the substitute (scikit-learn 8x8 digits, denser images) gives GERF = TrigRF (no gain: for s=-1 the first term of (6) is >= 1/2, and s=+1 is worse at these norms), OPRF e^24.5 and GeomRF+ e^34.3 below PosRF (L=256, 2 repeats) - not comparable with resized MNIST."),
+    _c("CRT-Fig2", "Sec. 5.1, Fig. 2", "In many scenarios (Fig. 2: normal, sphere, heterogen, mnist; 0.1 <= sigma <= 1) CRTs outperform the TrigRF and PosRF baselines.",
+       "verified", "recomputed with the paper's protocol (smaller L): the best CRT is never worse than the best baseline and is e^18 to e^140 better in normal and heterogen at sigma >= 0.55; elsewhere (small sigma, sphere, the digits substitute for mnist) it ties (GERF reduces to TrigRF). The figure itself is not available to compare curve by curve.",
+       [Check("CRTs vs baselines over regimes and sigma", N_, _fig2)]),
     _c("CRT-Sec5.2", "Sec. 5.2", "New RF mechanisms give the best non-parametric classification accuracy; OPRF has the best average (UCI data sets).",
        "unverifiable", "The eight UCI data sets are not available offline; the notebook runs the same protocol on a bundled scikit-learn data set only as an illustration."),
     _c("CRT-Tab1", "Sec. 5.2, Table 1", "Test accuracies of the eight mechanisms on abalone, banknote, car, yeast, cmc, nursery, wifi, chess.",
