@@ -186,6 +186,7 @@ def _dot(u, v):
 # Symbolic layer (sympy)
 # =============================================================================================
 
+@functools.lru_cache(maxsize=None)
 def lemma_a1_objective_expr():
     """Symbolic f(A) of Lemma A.1, Eq. (14).
 
@@ -205,6 +206,7 @@ def lemma_a1_objective_expr():
     return f, A, phi
 
 
+@functools.lru_cache(maxsize=None)
 def lemma_a1_h_expr():
     """h(gamma) of the proof of Lemma A.1 obtained from (14) by sympy substitution A = (1 - 1/gamma)/8.
 
@@ -224,6 +226,7 @@ def lemma_a1_h_expr():
     return sympy.simplify(h), g, phi
 
 
+@functools.lru_cache(maxsize=None)
 def lemma_a1_hprime_expr():
     """h'(gamma) of Eqs. (16)-(17), differentiated by sympy and put over a common denominator.
 
@@ -237,6 +240,7 @@ def lemma_a1_hprime_expr():
     return sympy.together(sympy.diff(h, g)), g, phi
 
 
+@functools.lru_cache(maxsize=None)
 def lemma_a1_argmin_expr():
     """Closed-form minimiser of Lemma A.1 derived by sympy (positive root of (17) mapped back to A).
 
@@ -263,6 +267,7 @@ def lemma_a1_argmin_expr():
     return a_star, phi
 
 
+@functools.lru_cache(maxsize=None)
 def gaussian_mgf_expr():
     """One-dimensional Gaussian integral E exp(a w^2 + b w), w ~ N(0,1), computed by sympy.
 
@@ -284,11 +289,13 @@ def gaussian_mgf_expr():
     return sympy.simplify(val), p, b
 
 
+@functools.lru_cache(maxsize=None)
 def derf_moments_expr():
     """First and second moments of one coordinate of a DERF (d = 1), derived by sympy integration.
 
-    For d = 1 the DERF of Sec. 4 is f_k(w, x) = D exp(A w^2 + B_k w x + C_k x^2). sympy integrates
-    E[f_1 f_2] and E[f_1^2 f_2^2] over w ~ N(0, 1) (proof of Thm 4.1).
+    For d = 1 the DERF of Sec. 4 is f_k(w, x) = D exp(A w^2 + B_k w x + C_k x^2). E[f_1 f_2] and
+    E[f_1^2 f_2^2] over w ~ N(0, 1) (proof of Thm 4.1) follow from the Gaussian integral
+    :func:`gaussian_mgf_expr` evaluated by sympy.
 
     Returns
     -------
@@ -306,16 +313,15 @@ def derf_moments_expr():
     """
     A = sympy.Symbol("A", negative=True)
     B1, B2, C1, C2, D, x, y = sympy.symbols("B1 B2 C1 C2 D x y", real=True)
-    w = sympy.Symbol("omega", real=True)
-    phi = sympy.exp(-w ** 2 / 2) / sympy.sqrt(2 * sympy.pi)
-    f1 = D * sympy.exp(A * w ** 2 + B1 * w * x + C1 * x ** 2)
-    f2 = D * sympy.exp(A * w ** 2 + B2 * w * y + C2 * y ** 2)
-    m1 = sympy.integrate(sympy.expand(phi * f1 * f2), (w, -sympy.oo, sympy.oo), conds="none")
-    m2 = sympy.integrate(sympy.expand(phi * f1 ** 2 * f2 ** 2), (w, -sympy.oo, sympy.oo), conds="none")
-    m1, m2 = (sympy.simplify(m.rewrite(sympy.erf)) for m in (m1, m2))
-    return {"m1": m1, "m2": m2, "symbols": (A, B1, B2, C1, C2, D, x, y)}
+    # E exp(a w^2 + b w) = exp(b^2/(2p))/sqrt(p), p = 1 - 2a, integrated by sympy (gaussian_mgf_expr)
+    mgf, p, b = gaussian_mgf_expr()
+    # f1 f2 = D^2 exp(2A w^2 + (B1 x + B2 y) w + C1 x^2 + C2 y^2); (f1 f2)^2 doubles every exponent
+    m1 = D ** 2 * sympy.exp(C1 * x ** 2 + C2 * y ** 2) * mgf.subs({p: 1 - 4 * A, b: B1 * x + B2 * y})
+    m2 = D ** 4 * sympy.exp(2 * C1 * x ** 2 + 2 * C2 * y ** 2) * mgf.subs({p: 1 - 8 * A, b: 2 * (B1 * x + B2 * y)})
+    return {"m1": sympy.simplify(m1), "m2": sympy.simplify(m2), "symbols": (A, B1, B2, C1, C2, D, x, y)}
 
 
+@functools.lru_cache(maxsize=None)
 def gerf_log_variance_expr():
     """log E[(f_GE(w,x) f_GE(w,y))^2] for GERF (6) with valid B, C, D, derived per coordinate by sympy.
 
@@ -338,12 +344,11 @@ def gerf_log_variance_expr():
     A = sympy.Symbol("A", negative=True)
     d = sympy.Symbol("d", positive=True, integer=True)
     sx, sy = sympy.symbols("s_x s_y", real=True)
-    w = sympy.Symbol("omega", real=True)
     B = sympy.sqrt(1 - 4 * A)
     C = -1
-    # one coordinate of f1^2 f2^2 (without D): exp(4 A w^2 + 2 B w (sx + sy) + C (sx^2 + sy^2))
-    integrand = sympy.exp(-w ** 2 / 2 + 4 * A * w ** 2 + 2 * B * w * (sx + sy)) / sympy.sqrt(2 * sympy.pi)
-    one = sympy.simplify(sympy.integrate(integrand, (w, -sympy.oo, sympy.oo), conds="none"))
+    # one coordinate of f1^2 f2^2 (without D and the C terms): E exp(4 A w^2 + 2 B w (sx + sy))
+    mgf, p, b = gaussian_mgf_expr()
+    one = sympy.simplify(mgf.subs({p: 1 - 8 * A, b: 2 * B * (sx + sy)}))
     log_one = sympy.expand(sympy.expand_log(sympy.log(one), force=True))
     # log_one = -1/2 log(1 - 8A) + q(sx, sy) with q quadratic; sum over coordinates
     const = log_one.subs({sx: 0, sy: 0})
@@ -360,6 +365,7 @@ def gerf_log_variance_expr():
     return sympy.simplify(L), (A, d, nx2, ny2, xy)
 
 
+@functools.lru_cache(maxsize=None)
 def gerf_objective_expr():
     """Shifted log-variance (8) for GERF with the averaged statistics (Sec. 3.1), and its minimiser.
 
@@ -384,6 +390,7 @@ def gerf_objective_expr():
     return {"objective": obj, "phi": S / d, "symbols": (A, d, S, mx, my)}
 
 
+@functools.lru_cache(maxsize=None)
 def trig_mean_expr(sign=-1):
     """E[f_trig^(1) f_trig^(2)] for d = 1 with f^(2) = sqrt2 e^{y^2/2} cos(sign*w*y + theta) (Eqs. (4)-(5)).
 
@@ -408,6 +415,7 @@ def trig_mean_expr(sign=-1):
     return sympy.simplify(val), (x, y)
 
 
+@functools.lru_cache(maxsize=None)
 def trig_variance_expr():
     """Relative variance of the corrected TrigRF, Var/K^2 = e^u - 1 + e^{-u}/2 with u = ||x - y||^2.
 
@@ -891,6 +899,9 @@ def aderf_optimum(X, Y, *, dps: int = DEFAULT_DPS):
     -------
     dict with ``"A"`` (scalar), ``"B1"``, ``"B2"``, ``"C1"``, ``"C2"`` (mp matrices), ``"D"``,
     ``"phi"``, ``"objective"`` and the intermediate ``"Sigma"`` (singular values), ``"mu3"``.
+    ``A``, ``D``, ``phi``, ``Sigma`` and ``objective`` are verified to ``dps`` digits; the matrices are
+    *one* optimal solution (eigen- and singular vectors are not unique) computed at ``dps + 15``
+    working digits.
 
     Raises
     ------
