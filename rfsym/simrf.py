@@ -151,9 +151,10 @@ def _angle_moments(d, c, K):
     return out
 
 
-def _n_terms(d, v2_float, digits):
+def _n_terms(d, v2_float, digits, iid=False):
     """Number of terms so that the positive ORF-type series sum_k c_k v^(2k) has a relative tail
-    below 10^-digits (the simplex coefficients are smaller, so the same K works)."""
+    below 10^-digits (the simplex coefficients are smaller, so the same K works); ``iid=True`` for
+    the slower series of e^(v^2)."""
     if v2_float == 0:
         return 2
     logt = 0.0
@@ -161,7 +162,7 @@ def _n_terms(d, v2_float, digits):
     k = 0
     target = -digits * math.log(10)
     while True:
-        ratio = v2_float * (k + d) / ((k + 1) * (2 * k + d))
+        ratio = v2_float / (k + 1) if iid else v2_float * (k + d) / ((k + 1) * (2 * k + d))
         logt += math.log(ratio) if ratio > 0 else -math.inf
         k += 1
         logs = max(logs, logt) if logs > logt else logt + math.log1p(math.exp(logs - logt))
@@ -228,7 +229,7 @@ def _rho_gap_series(coupling, d, v2):
     """(rho_c(v) - e^{v^2}) summed from coefficients of one sign, at the current precision."""
     if coupling == "iid" or v2 == 0:
         return mpmath.mpf(0)
-    K = _n_terms(d, float(v2), mp.dps + 5)
+    K = _n_terms(d, float(v2), mp.dps + 5, iid=True)
     coef = _pair_coeffs(coupling, d, K)
     inv_fact = _pair_coeffs("iid", d, K)
     return mpmath.fsum((a - b) * v2 ** k for k, (a, b) in enumerate(zip(coef, inv_fact)))
@@ -420,17 +421,18 @@ def pdf_wij(coupling, d, w, *, dps=DEFAULT_DPS):
         c = -1 / (dd - 1)
         pref = ww ** (2 * d - 1) / (2 ** (d - 2) * mpmath.gamma(dd / 2) ** 2)
 
-        # symmetric about pi/4; substitute u = sin(2 phi), d phi = du / (2 sqrt(1 - u^2))
-        # (the factor exp(-w^2/2) is taken out: mpmath.quad's error control is absolute, so a
-        # tiny unscaled integrand would be integrated to too few digits)
-        def f(u):
+        # symmetric about pi/4: integrate over t = 2 phi in [0, pi/2] and double (u = sin t);
+        # the factor exp(-w^2/2) is taken out: mpmath.quad's error control is absolute, so a tiny
+        # unscaled integrand would be integrated to too few digits
+        def f(t):
+            u = mpmath.sin(t)
             a = 1 + c * u
-            return (u / 2) ** (d - 1) * mpmath.exp(-ww ** 2 / 2 * (1 / a - 1)) / a ** d / mpmath.sqrt(1 - u * u)
+            return (u / 2) ** (d - 1) * mpmath.exp(-ww ** 2 / 2 * (1 / a - 1)) / a ** d
 
         # the integrand peaks near u* ~ 2(d-1)^2/w^2 for large w: split geometrically around it
         ustar = min(mpmath.mpf(1) / 2, 2 * (dd - 1) ** 2 / max(ww ** 2, mpmath.mpf(1)))
-        pts = sorted({mpmath.mpf(0), mpmath.mpf(1)} | {ustar * mpmath.mpf(2) ** j for j in range(-4, 12)
-                                                       if ustar * mpmath.mpf(2) ** j < 1})
+        pts = sorted({mpmath.mpf(0), mpmath.pi / 2} | {mpmath.asin(ustar * mpmath.mpf(2) ** j) for j in range(-4, 12)
+                                                        if ustar * mpmath.mpf(2) ** j < 1})
         return pref * mpmath.exp(-ww ** 2 / 2) * mpmath.quad(f, pts)
 
     return verified(compute, dps, what=f"pdf_wij({coupling!r})", absolute=mpmath.mpf(10) ** (-dps - 20))
@@ -540,7 +542,7 @@ def prf_mse_ratio(coupling, d, m, v, *, dps=DEFAULT_DPS, backend="mpmath"):
         if coupling == "iid":
             return np.ones_like(v)
         vmax = float(v.max()) if v.size else 0.0
-        K = _n_terms(d, vmax * vmax, 17)
+        K = _n_terms(d, vmax * vmax, 17, iid=True)
         g = _np_coeffs(coupling, d, K) - _np_coeffs("iid", d, K)
         v2 = v * v
         num = np.zeros_like(v2)
@@ -672,7 +674,7 @@ def prf_mse_np(coupling, X, Y, m):
     if coupling == "iid":
         gap = np.zeros_like(v2)
     else:
-        K = _n_terms(d, float(v2.max()), 17)
+        K = _n_terms(d, float(v2.max()), 17, iid=True)
         g = _np_coeffs(coupling, d, K) - _np_coeffs("iid", d, K)
         gap = np.zeros_like(v2)
         for gk in g[::-1]:
@@ -1048,7 +1050,8 @@ def prf_mse_mc(coupling, x, y, m, n, rng):
     chunk = max(1, 200000 // (m * d))
     for s in range(0, n, chunk):
         k = min(chunk, n - s)
-        W = _couplings.sample(coupling, d, m * k, rng).reshape(k, m, d)
+        mp_ = -(-m // d) * d  # whole blocks per replicate, then keep the first m rows
+        W = _couplings.sample(coupling, d, mp_ * k, rng).reshape(k, mp_, d)[:, :m, :]
         est = pre * np.mean(np.exp(W @ (x + y)), axis=1)
         vals[s:s + k] = (est - K) ** 2
     return mean_of(vals)
@@ -1075,7 +1078,8 @@ def rff_mse_mc(coupling, d, m, z, n, rng):
     chunk = max(1, 200000 // (m * d))
     for s in range(0, n, chunk):
         k = min(chunk, n - s)
-        W = _couplings.sample(coupling, d, m * k, rng).reshape(k, m, d)
+        mp_ = -(-m // d) * d
+        W = _couplings.sample(coupling, d, mp_ * k, rng).reshape(k, mp_, d)[:, :m, :]
         est = np.mean(np.cos(z * W[:, :, 0]), axis=1)
         vals[s:s + k] = (est - K) ** 2
     return mean_of(vals)

@@ -1,0 +1,231 @@
+"""Numerical experiments for the SimRF paper: optimality by direct optimisation (Thm. 3.4, Lemma A.1),
+SimRF+ (Sec. 3.2, Fig. 3-4), tails of :math:`w_{ij}` (Fig. 5), Gram-matrix error (Fig. 7), fast SimRFs
+with HD products (Sec. 4.2) and the substitute classification experiment (Sec. 5.3).
+
+All float64; the exact quantities come from :mod:`rfsym.simrf`, the samples from
+:func:`rfsym.couplings.sample`.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+
+import numpy as np
+from scipy import integrate, optimize, special, stats
+
+from . import couplings, simrf
+from .montecarlo import mean_of
+from .precision import require_int
+
+__all__ = [
+    "pair_conformity_angle_np", "mean_pair_objective", "optimise_directions", "equal_norm_objective",
+    "fig4_values", "survival_wij", "gram_error_exact", "gram_error_mc", "fwht", "hd_product",
+    "kernel_regression_accuracy",
+]
+
+
+def pair_conformity_angle_np(d, v, c):
+    """float64 pair conformity :math:`\\rho_\\theta(v)` for rows with iid :math:`\\chi_d` norms at a fixed
+    :math:`\\cos\\theta = c` (Eq. (21)); ``c`` may be an array.
+
+    Examples
+    --------
+    >>> round(float(pair_conformity_angle_np(6, 1.0, 0.0)), 12)
+    2.579561821450
+    """
+    d = require_int(d, "d", minimum=2)
+    c = np.atleast_1d(np.asarray(c, dtype=float))
+    K = simrf._n_terms(d, float(v) ** 2 * 2, 17)
+    orf = simrf._np_coeffs("orthogonal", d, K)
+    x, w = np.polynomial.legendre.leggauss(200)
+    phi = (x + 1) * (np.pi / 4)
+    s = np.sin(phi)
+    wt = w * np.exp((d - 1) * np.log(s))
+    wt /= wt.sum()
+    u = float(v) ** 2 * (1 + c[:, None] * s[None, :])
+    F = np.zeros_like(u)
+    for ck in orf[::-1]:
+        F = F * u + ck
+    out = F @ wt
+    return out if out.size > 1 else out[0]
+
+
+@functools.lru_cache(maxsize=32)
+def _rho_angle_cheb(d, v):
+    cc = np.cos(np.pi * (np.arange(81) + 0.5) / 81)
+    vals = pair_conformity_angle_np(d, v, cc)
+    return np.polynomial.chebyshev.Chebyshev.fit(cc, vals, 80, domain=[-1, 1])
+
+
+def mean_pair_objective(U, d, v):
+    """Mean over ordered pairs of :math:`\\rho_{\\theta_{ij}}(v)` for unit directions (rows of ``U``):
+    the conformity of a weight-independent coupling with deterministic directions (Thm. 3.4).
+    :math:`\\rho_\\theta` is a Chebyshev interpolant (degree 80) of :func:`pair_conformity_angle_np`
+    in :math:`\\cos\\theta`."""
+    U = U / np.linalg.norm(U, axis=1, keepdims=True)
+    G = U @ U.T
+    m = U.shape[0]
+    c = G[~np.eye(m, dtype=bool)]
+    return float(np.mean(_rho_angle_cheb(int(d), float(v))(np.clip(c, -1, 1))))
+
+
+def optimise_directions(objective, m, d, rng, restarts=6):
+    """Minimise ``objective(U)`` over ``m`` directions in ``R^d`` (BFGS on unnormalised rows, random
+    restarts). Returns ``(best value, best U)``."""
+    best, bestU = math.inf, None
+    for _ in range(restarts):
+        x0 = rng.standard_normal(m * d)
+        res = optimize.minimize(lambda x: objective(x.reshape(m, d)), x0, method="BFGS",
+                                options={"gtol": 1e-10, "maxiter": 2000})
+        if res.fun < best:
+            best, bestU = float(res.fun), res.x.reshape(m, d)
+    return best, bestU / np.linalg.norm(bestU, axis=1, keepdims=True)
+
+
+def equal_norm_objective(U, w, v):
+    """Lemma A.1: mean over pairs of :math:`{}_0F_1(;d/2;v^2w^2\\|\\hat w_i+\\hat w_j\\|^2/4)` for equal
+    norms ``w``."""
+    U = U / np.linalg.norm(U, axis=1, keepdims=True)
+    return simrf.pair_conformity_of_vectors(U * w, v)
+
+
+def fig4_values(norms, v, rng, n_iid=100, restarts=3):
+    """Per-draw conformities of Fig. 4 for one draw of norms (length ``d``): IID (mean and sd over
+    ``n_iid`` random direction sets), ORF, SimRF, SimRF+ and numerically optimised directions.
+
+    Returns a dict of floats.
+    """
+    norms = np.asarray(norms, dtype=float)
+    d = norms.size
+    iid = [simrf.pair_conformity_of_vectors(
+        norms[:, None] * (lambda g: g / np.linalg.norm(g, axis=1, keepdims=True))(rng.standard_normal((d, d))), v)
+        for _ in range(n_iid)]
+    orf = simrf.pair_conformity_of_vectors(np.diag(norms), v)
+    sim = simrf.pair_conformity_of_vectors(couplings.simplex_matrix(d) * norms[:, None], v)
+    V, _ = couplings.simplex_plus_directions(norms[None, :], max_passes=200, tol=1e-13)
+    plus = simrf.pair_conformity_of_vectors(V[0], v)
+
+    def obj(x):
+        U = x.reshape(d, d)
+        return simrf.pair_conformity_of_vectors(norms[:, None] * U / np.linalg.norm(U, axis=1, keepdims=True), v)
+
+    best = plus
+    starts = [V[0].ravel()] + [rng.standard_normal(d * d) for _ in range(restarts)]
+    for x0 in starts:
+        res = optimize.minimize(obj, x0, method="BFGS", options={"gtol": 1e-9, "maxiter": 500})
+        best = min(best, float(res.fun))
+    return {"iid_mean": float(np.mean(iid)), "iid_sd": float(np.std(iid, ddof=1)), "orthogonal": orf,
+            "simplex": sim, "simplex+": plus, "optimised": best}
+
+
+def survival_wij(coupling, d, t):
+    """float64 :math:`P(w_{ij} > t)` from the two independent :math:`\\chi_d` norms (independent of the
+    pdf formulas (18)/(20)): iid :math:`\\sqrt2\\chi_d`, else
+    :math:`\\int p_\\chi(a) [P(b > b_+(a)) + P(b < b_-(a))] da` with :math:`b_\\pm` the roots of
+    :math:`a^2+b^2+2cab=t^2` (for :math:`c<0` the lower root is positive when :math:`a>t`)."""
+    d = require_int(d, "d", minimum=2)
+    t = float(t)
+    if coupling == "iid":
+        return float(special.gammaincc(d / 2, t * t / 4))
+    c = 0.0 if coupling == "orthogonal" else -1.0 / (d - 1)
+
+    def f(a):
+        disc = t * t - a * a * (1 - c * c)
+        if disc <= 0:
+            return stats.chi.pdf(a, d)
+        root = math.sqrt(disc)
+        bplus, bminus = -c * a + root, -c * a - root  # w > t iff b > b+ or b < b-
+        low = stats.chi.cdf(bminus, d) if bminus > 0 else 0.0
+        return stats.chi.pdf(a, d) * (stats.chi.sf(max(bplus, 0.0), d) + low)
+
+    val, _ = integrate.quad(f, 0, max(t * 2, 10.0) + 10 * math.sqrt(d), limit=400, epsabs=0, epsrel=1e-10,
+                            points=[t / math.sqrt(1 - c * c)] if c * c < 1 else None)
+    return float(val)
+
+
+def _gram_points(N, d, sigma, rng):
+    return sigma * rng.standard_normal((N, d))
+
+
+def gram_error_exact(coupling, X, m):
+    """Expected squared Frobenius error :math:`E\\sum_{ij}(K_{ij}-\\widehat K_{ij})^2=\\sum_{ij}\\mathrm{MSE}(x_i,x_j)`
+    (Sec. 5.2), from :func:`rfsym.simrf.prf_mse_np` (all ordered pairs, diagonal included)."""
+    X = np.asarray(X, dtype=float)
+    N = X.shape[0]
+    A = np.repeat(X, N, axis=0)
+    B = np.tile(X, (N, 1))
+    return float(np.sum(simrf.prf_mse_np(coupling, A, B, m)))
+
+
+def gram_error_mc(coupling, X, m, n, rng):
+    """Monte Carlo squared Frobenius error of the PRF Gram matrix over ``n`` draws of ``W``."""
+    X = np.asarray(X, dtype=float)
+    N, d = X.shape
+    sq = np.sum(X * X, axis=1)
+    K = np.exp(-(sq[:, None] + sq[None, :] - 2 * X @ X.T) / 2)
+    vals = np.empty(n)
+    for r in range(n):
+        W = couplings.sample(coupling, d, m, rng)
+        phi = np.exp(X @ W.T - sq[:, None]) / math.sqrt(m)
+        vals[r] = np.sum((K - phi @ phi.T) ** 2)
+    return mean_of(vals)
+
+
+def fwht(x):
+    """Normalised fast Walsh-Hadamard transform :math:`H x` along the last axis (length a power of 2),
+    :math:`O(d\\log d)` (Eq. (90)).
+
+    Examples
+    --------
+    >>> fwht(np.array([1.0, 0.0])).round(6).tolist()
+    [0.707107, 0.707107]
+    """
+    x = np.array(x, dtype=float)
+    n = x.shape[-1]
+    if n & (n - 1):
+        raise ValueError(f"length must be a power of 2, got {n}")
+    h = 1
+    while h < n:
+        y = x.reshape(x.shape[:-1] + (n // (2 * h), 2, h))
+        a, b = y[..., 0, :].copy(), y[..., 1, :].copy()
+        y[..., 0, :], y[..., 1, :] = a + b, a - b
+        x = y.reshape(x.shape)
+        h *= 2
+    return x / math.sqrt(n)
+
+
+def hd_product(d, k, rng):
+    """Dense form of :math:`\\widetilde R=\\prod_{i=1}^k H D_i` (Eq. (89)), built column by column with
+    :func:`fwht` (for checks; applications use the fast product)."""
+    R = np.eye(d)
+    for _ in range(k):
+        D = rng.choice([-1.0, 1.0], size=d)
+        R = fwht((D[:, None] * R).T).T
+    return R
+
+
+def kernel_regression_accuracy(Xtr, ytr, Xte, yte, coupling, m, sigma, rng, n_rep=3):
+    """Accuracy of Gaussian-kernel regression classification (Sec. 5.3) with the kernel replaced by PRF
+    estimates (``coupling``) or exact (``coupling=None``). Returns ``(mean, standard error)``."""
+    Xtr = sigma * np.asarray(Xtr, dtype=float)
+    Xte = sigma * np.asarray(Xte, dtype=float)
+    n_cls = int(max(ytr.max(), yte.max())) + 1
+    Y = np.eye(n_cls)[ytr]
+    d = Xtr.shape[1]
+    accs = []
+    reps = 1 if coupling is None else n_rep
+    for _ in range(reps):
+        if coupling is None:
+            sq1 = np.sum(Xte ** 2, 1)
+            sq2 = np.sum(Xtr ** 2, 1)
+            K = np.exp(-(sq1[:, None] + sq2[None, :] - 2 * Xte @ Xtr.T) / 2)
+        else:
+            W = couplings.sample(coupling, d, m, rng)
+            f1 = np.exp(Xte @ W.T - np.sum(Xte ** 2, 1)[:, None])
+            f2 = np.exp(Xtr @ W.T - np.sum(Xtr ** 2, 1)[:, None])
+            K = f1 @ f2.T / m
+        pred = np.argmax(K @ Y, axis=1)
+        accs.append(float(np.mean(pred == yte)))
+    accs = np.array(accs)
+    return float(accs.mean()), (float(accs.std(ddof=1) / math.sqrt(len(accs))) if len(accs) > 1 else 0.0)
