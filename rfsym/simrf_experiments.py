@@ -31,8 +31,8 @@ def pair_conformity_angle_np(d, v, c):
 
     Examples
     --------
-    >>> round(float(pair_conformity_angle_np(6, 1.0, 0.0)), 12)
-    2.579561821450
+    >>> round(float(pair_conformity_angle_np(6, 1.0, 0.0)), 11)
+    2.57956182145
     """
     d = require_int(d, "d", minimum=2)
     c = np.atleast_1d(np.asarray(c, dtype=float))
