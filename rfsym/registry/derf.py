@@ -630,7 +630,8 @@ def _eq20_symbolic():
     c1 = sp.simplify(B1.T * P.inv() * B1 - B1.T * B1 / (1 - 4 * A))
     det = sp.simplify(P.det() ** sp.Rational(1, 4) - (1 - 4 * A) ** sp.Rational(d, 4))
     ok = c1 == sp.zeros(d, d) and det == 0
-    return ok, f"sympy, d = 3: with A = A I, B^T (I - 4A)^-1 B = B^T B/(1-4A) (difference {c1 == sp.zeros(d, d)} zero) and det(I - 4A)^(1/4) = (1-4A)^(d/4)"
+    return ok, (f"sympy, d = 3, symbolic B (9 entries), u = 1 - 4A > 0: B^T (I - 4A)^-1 B - B^T B/(1-4A) is the zero matrix: "
+                f"{c1 == sp.zeros(d, d)}; det(I - 4A)^(1/4) - (1-4A)^(d/4) = {det}")
 
 
 def _random_aderf(rng, d):
