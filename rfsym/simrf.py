@@ -137,17 +137,20 @@ def _angle_moments(d, c, K):
     mu = [mpmath.mpf(1), _sin_moment_1(d)]
     for p in range(2, K):
         mu.append(mu[p - 2] * (d + p - 2) / mpmath.mpf(d + p - 1))
-    out = []
-    row = [mpmath.mpf(1)]  # binomial row times c^p
-    cp = [mpmath.mpf(1)]
+    # m_k / k! = sum_p (c^p mu_p / p!) * 1/(k-p)!  -- a convolution, evaluated with fdot
+    inv_fact = [mpmath.mpf(1)]
+    for j in range(1, K):
+        inv_fact.append(inv_fact[-1] / j)
+    t = [mpmath.mpf(1)]
     for p in range(1, K):
-        cp.append(cp[-1] * c)
-    binom = [1]
+        t.append(t[-1] * c / p)
+    t = [tp * mp_ for tp, mp_ in zip(t, mu)]
+    out = []
+    fact = mpmath.mpf(1)
     for k in range(K):
         if k > 0:
-            binom = [1] + [binom[i] + binom[i + 1] for i in range(k - 1)] + [1]
-        out.append(mpmath.fsum(binom[p] * cp[p] * mu[p] for p in range(k + 1)))
-    del row
+            fact *= k
+        out.append(fact * mpmath.fdot(t[:k + 1], inv_fact[k::-1]))
     return out
 
 
