@@ -16,6 +16,10 @@ NOTEBOOKS := $(wildcard notebooks/*.md)
 export PYTHONHASHSEED := 0
 export MPLBACKEND := Agg
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
+# one BLAS thread per process: the small (d = 64) factorisations are faster, and pytest-xdist runs
+# two processes on the two cores
+export OPENBLAS_NUM_THREADS := 1
+export OMP_NUM_THREADS := 1
 
 .PHONY: all install test test-notebooks book book-check notebooks bench verify clean
 
