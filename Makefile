@@ -14,7 +14,6 @@ JOBS   ?= 2
 NOTEBOOKS := $(wildcard notebooks/*.md)
 
 export PYTHONHASHSEED := 0
-export MPLBACKEND := Agg
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 # one BLAS thread per process: the small (d = 64) factorisations are faster, and pytest-xdist runs
 # two processes on the two cores
