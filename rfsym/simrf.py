@@ -50,7 +50,7 @@ from .precision import (DEFAULT_DPS, check_dps, require_int, require_real, to_mp
                         verified)
 
 __all__ = [
-    "PAIR_COUPLINGS", "cos_theta", "conformity", "conformity_terms", "pdf_wij", "prf_mse",
+    "InputError", "PAIR_COUPLINGS", "cos_theta", "conformity", "conformity_terms", "pdf_wij", "prf_mse",
     "prf_mse_ratio", "prf_orthogonality_gap", "rff_orthogonality_gap", "rff_gap_bracket",
     "rff_gap_series_naive_np", "rff_z_crit", "small_v_prefactor", "conformity_eq24_naive",
     "prf_mse_np", "rff_mse_ratio", "rff_mse_ratio_asymptotic", "pair_conformity_of_vectors",
@@ -74,8 +74,19 @@ def _coupling(coupling, allowed=PAIR_COUPLINGS):
     return coupling
 
 
+class InputError(ValueError, TypeError):
+    """Bad input (a ``ValueError`` that is also a ``TypeError`` for wrongly typed integers)."""
+
+
+def _int(value, name, minimum):
+    try:
+        return require_int(value, name, minimum=minimum)
+    except TypeError as exc:  # e.g. d=3.5 or d="4": the issue asks for a ValueError
+        raise InputError(str(exc)) from None
+
+
 def _dim(d, coupling="simplex"):
-    return require_int(d, "d", minimum=2)
+    return _int(d, "d", 2)
 
 
 def _nonneg(value, name):
@@ -224,7 +235,7 @@ def conformity_terms(coupling, d, K, *, dps=DEFAULT_DPS):
     """
     _coupling(coupling)
     d = _dim(d)
-    K = require_int(K, "K", minimum=1)
+    K = _int(K, "K", 1)
     return verified(lambda: _pair_coeffs(coupling, d, K), dps, what="conformity coefficients")
 
 
@@ -488,7 +499,7 @@ def prf_mse(coupling, x, y, m, *, dps=DEFAULT_DPS):
     '0.00289504224259'
     """
     _coupling(coupling)
-    m = require_int(m, "m", minimum=1)
+    m = _int(m, "m", 1)
     _v2_and_norms(x, y)
     d0 = len(x)
     _dim(d0)
@@ -536,7 +547,7 @@ def prf_mse_ratio(coupling, d, m, v, *, dps=DEFAULT_DPS, backend="mpmath"):
     """
     _coupling(coupling)
     d = _dim(d)
-    m = require_int(m, "m", minimum=1)
+    m = _int(m, "m", 1)
     W = _pairs_weight(d, m)
     if _backend(backend) == "numpy":
         v = np.asarray(v, dtype=float)
@@ -587,7 +598,7 @@ def prf_orthogonality_gap(x, y, m, *, dps=DEFAULT_DPS):
     >>> mpmath.nstr(prf_orthogonality_gap(["0.5", "0"], ["0", "0.5"], 2, dps=12), 12)
     '0.00803623439318'
     """
-    m = require_int(m, "m", minimum=1)
+    m = _int(m, "m", 1)
     _dim(len(to_vector(x, "x")))
     to_vector(y, "y", length=len(x))
 
@@ -613,7 +624,7 @@ def paper_eq25_gap(d, m, v, *, dps=DEFAULT_DPS):
     '-0.1605031771'
     """
     d = _dim(d)
-    m = require_int(m, "m", minimum=1)
+    m = _int(m, "m", 1)
     _nonneg(v, "v")
 
     def compute():
@@ -668,7 +679,7 @@ def prf_mse_np(coupling, X, Y, m):
     if not (np.all(np.isfinite(X)) and np.all(np.isfinite(Y))):
         raise ValueError("X and Y must be finite")
     d = _dim(X.shape[-1])
-    m = require_int(m, "m", minimum=1)
+    m = _int(m, "m", 1)
     v2 = np.sum((X + Y) ** 2, axis=-1)
     n2 = np.sum(X ** 2, axis=-1) + np.sum(Y ** 2, axis=-1)
     if np.any(v2 > 18 ** 2):
@@ -799,7 +810,7 @@ def rff_orthogonality_gap(d, m, z, *, dps=DEFAULT_DPS):
     '0.0581245523612'
     """
     d = _dim(d)
-    m = require_int(m, "m", minimum=1)
+    m = _int(m, "m", 1)
     _nonneg(z, "z")
     W = _pairs_weight(d, m)
     br = rff_gap_bracket(d, z, dps=dps)
@@ -817,7 +828,7 @@ def rff_mse_ratio(d, m, z, *, dps=DEFAULT_DPS):
     '0.9856791034'
     """
     d = _dim(d)
-    m = require_int(m, "m", minimum=1)
+    m = _int(m, "m", 1)
     require_real(z, "z", lower=0)
     W = _pairs_weight(d, m)
     br = rff_gap_bracket(d, z, dps=dps + 5)
@@ -839,7 +850,7 @@ def rff_mse_ratio_asymptotic(d, m, z, *, dps=DEFAULT_DPS):
     '0.9856144751'
     """
     d = _dim(d)
-    m = require_int(m, "m", minimum=1)
+    m = _int(m, "m", 1)
     require_real(z, "z", lower=0)
 
     def compute():
@@ -1014,7 +1025,7 @@ def conformity_mc(coupling, d, v, n, rng):
     """
     _coupling(coupling, PAIR_COUPLINGS + ("simplex+",))
     d = _dim(d)
-    n = require_int(n, "n", minimum=2)
+    n = _int(n, "n", 2)
     _rng(rng)
     v = float(v)
     vals = np.empty(n)
@@ -1044,8 +1055,8 @@ def prf_mse_mc(coupling, x, y, m, n, rng):
     x = np.asarray(x, dtype=float)
     y = np.asarray(y, dtype=float)
     d = _dim(x.size)
-    m = require_int(m, "m", minimum=1)
-    n = require_int(n, "n", minimum=2)
+    m = _int(m, "m", 1)
+    n = _int(n, "n", 2)
     _rng(rng)
     K = math.exp(-float(np.sum((x - y) ** 2)) / 2)
     pre = math.exp(-float(x @ x) - float(y @ y))
@@ -1072,8 +1083,8 @@ def rff_mse_mc(coupling, d, m, z, n, rng):
     """
     _coupling(coupling, ("iid", "orthogonal"))
     d = _dim(d)
-    m = require_int(m, "m", minimum=1)
-    n = require_int(n, "n", minimum=2)
+    m = _int(m, "m", 1)
+    n = _int(n, "n", 2)
     _rng(rng)
     z = float(z)
     K = math.exp(-z * z / 2)

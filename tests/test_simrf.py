@@ -170,11 +170,35 @@ def test_bad_input_valueerror(call):
 
 @pytest.mark.parametrize("call", [
     lambda: simrf.conformity("simplex", 4.0, 1),
+    lambda: simrf.conformity("simplex", 3.5, 1),
     lambda: simrf.prf_mse_ratio("simplex", 4, "4", 1),
 ])
-def test_bad_input_typeerror(call):
+def test_non_integer_is_valueerror_and_typeerror(call):
+    with pytest.raises(ValueError, match="must be an integer"):
+        call()
     with pytest.raises(TypeError):
         call()
+
+
+def test_nan_inputs():
+    with pytest.raises(ValueError, match="finite"):
+        simrf.conformity("simplex", 4, float("nan"))
+    with pytest.raises(ValueError, match="finite"):
+        simrf.prf_mse("simplex", [1, float("nan")], [0, 0], 2)
+
+
+def test_experiments_helpers():
+    from rfsym import simrf_experiments as ex
+    rng = np.random.default_rng(5)
+    R = ex.hd_product(16, 3, rng)
+    assert np.allclose(R @ R.T, np.eye(16))
+    # survival from the chi norms agrees with the pdf of Eq. (20) on a bin
+    x, wts = np.polynomial.legendre.leggauss(16)
+    nodes = 2 + (x + 1) / 2
+    p = sum(wt / 2 * float(simrf.pdf_wij("simplex", 4, float(t), dps=12)) for t, wt in zip(nodes, wts))
+    q = ex.survival_wij("simplex", 4, 2.0) - ex.survival_wij("simplex", 4, 3.0)
+    assert abs(p - q) < 1e-9
+    assert abs(ex.pair_conformity_angle_np(5, 1.0, -0.25) - float(simrf.conformity("simplex", 5, 1, dps=15))) < 1e-12
 
 
 def test_mc_conformity_and_mse():
