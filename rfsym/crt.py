@@ -671,30 +671,41 @@ def _one_minus_pair_ratio(d, s2):
 
 def orthogonal_gap(x, y, M, *, dps: int = DEFAULT_DPS):
     """Exact :math:`\\mathrm{Var}(\\hat K^{\\mathrm{iid}}_M) - \\mathrm{Var}(\\hat K^{\\mathrm{ort}}_M)`
-    for OPRFs (any real ``A``, ``s = +1``), ``2 <= M <= d``, Gaussian kernel.
+    for OPRFs (any real ``A``, ``s = +1``), Gaussian kernel, ``d >= 2``.
+
+    For ``M <= d`` (one orthogonal block):
 
     .. math:: (1 - 1/M)\\,K^2\\big(1 - e^{-s_2}{}_1F_1(d; d/2; s_2/2)\\big)
+
+    For ``M > d`` the features form independent blocks of ``d`` rows (App. 9.1) and only pairs
+    inside a block are correlated: the factor :math:`1 - 1/M = M(M-1)/M^2` becomes
+    :math:`\\sum_b m_b(m_b-1)/M^2` (block sizes :math:`m_b`), e.g. :math:`(d-1)/M` for full blocks.
 
     Examples
     --------
     >>> print(mpmath.nstr(orthogonal_gap([1, 0], [0, 1], 2, dps=12), 12))
     0.0178805732504
+    >>> print(mpmath.nstr(orthogonal_gap([1, 0], [0, 1], 4, dps=12), 12))
+    0.00894028662522
     """
     n = _check_pair(x, y)
-    M = require_int(M, "M", minimum=1, maximum=n)
+    M = require_int(M, "M", minimum=1)
     if n < 2:
         raise ValueError(f"orthogonal features need d >= 2, got d={n}")
+    full, rest = divmod(M, n)
+    pairs = full * n * (n - 1) + rest * (rest - 1)
 
     def f():
         xv, yv = _pair(x, y)
         nn, s2, dm = _norms(xv, yv, 1)
-        return (1 - mpmath.mpf(1) / M) * mpmath.exp(-dm) * _one_minus_pair_ratio(len(xv), s2)
+        return mpmath.mpf(pairs) / (M * M) * mpmath.exp(-dm) * _one_minus_pair_ratio(len(xv), s2)
 
     return verified(f, dps, what="orthogonal gap", absolute=mpmath.mpf(10) ** (-3 * dps))
 
 
 def orthogonal_gap_lower_bound(x, y, M, *, dps: int = DEFAULT_DPS):
-    """Lower bound :math:`(1-1/M)\\frac{2}{d+2}F^2` of CRT Theorem 9.1, Eq. (24), for OPRFs.
+    """Lower bound :math:`(1-1/M)\\frac{2}{d+2}F^2` of CRT Theorem 9.1, Eq. (24) / Theorem 4.1, for OPRFs,
+    as printed (any ``M``; it is proven only for ``M <= d``).
 
     With the unbiased constant ``C = -1`` in ``g`` (see claim ``CRT-Thm9.1``),
     :math:`F = E[\\tilde g] = K(x,y) - e^{-\\|x\\|^2-\\|y\\|^2}`, independent of ``A``.
@@ -704,8 +715,8 @@ def orthogonal_gap_lower_bound(x, y, M, *, dps: int = DEFAULT_DPS):
     >>> print(mpmath.nstr(orthogonal_gap_lower_bound([1, 0], [0, 1], 2, dps=12), 12))
     0.0135191963474
     """
-    n = _check_pair(x, y)
-    M = require_int(M, "M", minimum=1, maximum=n)
+    _check_pair(x, y)
+    M = require_int(M, "M", minimum=1)
 
     def f():
         xv, yv = _pair(x, y)

@@ -199,3 +199,13 @@ def test_tail_helpers():
 def test_gerf_variance_zero_case():
     v = crt.gerf_variance(["0.3", "-1.2"], ["-0.3", "1.2"], 0, 1, dps=20)
     assert abs(v) < mpmath.mpf(10) ** -20
+
+
+def test_orthogonal_gap_blocks():
+    # M > d: only pairs inside the d-row blocks count
+    g2 = crt.orthogonal_gap(["0.5", "0.1"], ["0.2", "0"], 2, dps=20)
+    g4 = crt.orthogonal_gap(["0.5", "0.1"], ["0.2", "0"], 4, dps=20)
+    with mpmath.workdps(40):
+        assert abs(g4 - g2 * (mpmath.mpf(4) / 16) / (mpmath.mpf(1) / 2)) < mpmath.mpf(10) ** -18 * g4
+    with pytest.raises(ValueError, match="d >= 2"):
+        crt.orthogonal_gap(["1"], ["1"], 1)
