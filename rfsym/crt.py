@@ -20,6 +20,7 @@ Notation: ``N = ||x||^2 + ||y||^2``, ``s2 = ||x + y||^2``, ``S = ||x + s y||^2``
 
 from __future__ import annotations
 
+import functools
 import math
 import numbers
 
@@ -887,6 +888,7 @@ def _gauss_1d(a, b):
                           / sympy.sqrt(2 * sympy.pi))
 
 
+@functools.lru_cache(maxsize=None)
 def gerf_mean_expr():
     """Symbolic :math:`E[f^{(1)}f^{(2)}]` for GERF in one coordinate, Eq. (16), real parameters.
 
@@ -910,6 +912,7 @@ def gerf_mean_expr():
     return expr, {"A": A, "B": B, "C": C, "D": D, "s": s, "x": x, "y": y}
 
 
+@functools.lru_cache(maxsize=None)
 def gerf_variance_expr(s):
     """Symbolic GERF variance for real ``A < 1/8`` and real B (so ``s = +1``), one coordinate.
 
@@ -951,6 +954,7 @@ def gerf_variance_expr(s):
     return sympy.simplify(expr), {"A": A, "x": x, "y": y}
 
 
+@functools.lru_cache(maxsize=None)
 def oprf_rho_star_expr():
     """Sympy solution of :math:`g'(\\rho) = 0` (proof of Theorem 3.3) — the positive root.
 
@@ -972,6 +976,7 @@ def oprf_rho_star_expr():
     return pos[0], g, {"rho": rho, "d": d, "s2": s2, "N": n}
 
 
+@functools.lru_cache(maxsize=None)
 def poisson_variance_expr():
     """Per-coordinate Poisson second moment by sympy summation (proof of Theorem 3.4).
 
@@ -995,6 +1000,7 @@ def poisson_variance_expr():
     return sympy.simplify(sympy.exp(2 * lam) * sm), {"lam": lam, "x": x, "y": y}
 
 
+@functools.lru_cache(maxsize=None)
 def geometric_variance_expr():
     """Per-coordinate geometric second-moment factor by sympy summation (proof of Theorem 3.5).
 
@@ -1017,6 +1023,7 @@ def geometric_variance_expr():
     return sympy.simplify(sm / p ** 2), {"q": q, "u": u}
 
 
+@functools.lru_cache(maxsize=None)
 def trig_variance_expr():
     """Symbolic TrigRF variance in one coordinate: sympy integrates :math:`\\cos^2(\\omega u)`.
 
@@ -1035,6 +1042,7 @@ def trig_variance_expr():
     return sympy.simplify(m2 - m1 ** 2), {"u": u}
 
 
+@functools.lru_cache(maxsize=None)
 def pos_variance_expr():
     """Symbolic PosRF variance in one coordinate: sympy integrates :math:`e^{2\\omega(x+y)}`.
 

@@ -234,6 +234,27 @@ def _var_quad_d1(x, y, A, s):
     return m2 - mpmath.exp(-(x - y) ** 2)
 
 
+def _thm32_symbolic():
+    out = []
+    for sv in (1, -1):
+        e, S = crt.gerf_variance_expr(sv)
+        A, x, y = S["A"], S["x"], S["y"]
+        Sx = (x + sv * y) ** 2
+        a1 = sp.sqrt(1 + 16 * A ** 2 / (1 - 8 * A))
+        a2 = sv + sv / (1 - 8 * A)
+        a3 = sp.sqrt(1 + 16 * A ** 2 / (1 - 8 * A))
+        a4 = sp.Rational(sv, 2) + (sv + 2 * (1 - 4 * A)) / (2 * (1 - 8 * A))   # |1-4A| = 1-4A for real A < 1/8
+        printed = sp.exp(-(sv + 1) * (x ** 2 + y ** 2)) / 2 * (a1 * sp.exp(a2 * Sx) + a3 * sp.exp(a4 * Sx)) - sp.exp(-(x - y) ** 2)
+        diff = sp.simplify(e - printed)
+        if diff != 0:   # fall back to exact points evaluated to 50 digits
+            worst = max(abs(sp.N(diff.subs({A: a, x: u, y: v}), 50)) for a in (sp.Rational(-3, 2), sp.Rational(1, 20), sp.Rational(1, 9))
+                        for u, v in ((sp.Rational(7, 10), sp.Rational(-3, 10)), (sp.Rational(2), sp.Rational(1, 3))))
+            diff = 0 if worst < sp.Float("1e-40") else diff
+        out.append(diff)
+    return all(o == 0 for o in out), (f"sympy derives Var Re(f1 f2) for real A < 1/8, d = 1 (Gaussian integrals of f1^2 f2^2 and |f1 f2|^2); "
+                                      f"minus the printed (6) with alpha_1..alpha_4: {out[0]} (s=+1), {out[1]} (s=-1)")
+
+
 def _thm32_numeric():
     worst = math.inf
     with mp.workdps(30):
@@ -352,10 +373,13 @@ def _note33_numeric():
     zo = crt.oprf_variance(["0.3", "-1.2"], ["-0.3", "1.2"], dps=20)
     mono = all(crt.oprf_log_variance_ratio(64, a, dps=15) > crt.oprf_log_variance_ratio(64, b, dps=15)
                for a, b in (("0.01", "0.1"), ("0.1", "1"), ("1", "10"), ("10", "100"), ("100", "1000")))
+    grid = np.logspace(-4, 4, 4001)
+    mono_np = all(bool(np.all(np.diff(crt.oprf_log_variance_ratio_np(d, grid)) < 0)) for d in (1, 2, 8, 64, 1024))
+    mono = mono and mono_np
     ok = okA and abs(small - 1) < 1e-18 and abs(a0) < 1e-20 and big < 1e-18 and zero == 0 and zo == 0 and mono
     return ok, (f"A* < 0 for d in (1,2,64,4096), s2 in 1e-30..1e30: {okA}; rho*(64, 1e-20) - 1 = {mpmath.nstr(small - 1, 3)}, "
                 f"A*(64,1e-20) = {mpmath.nstr(a0, 3)}; rho*(64, 1e20) = {mpmath.nstr(big, 3)} (-> 0, A* -> -inf); "
-                f"x = -y: Var_PosRF = {zero}, Var_OPRF = {zo}; mu(64, s2) strictly decreasing over s2 = 0.01..1000: {mono}")
+                f"x = -y: Var_PosRF = {zero}, Var_OPRF = {zo}; mu(d, s2) strictly decreasing in s2 (mpmath at d=64, s2 = 0.01..1000; float64 grid of 4001 points in 1e-4..1e4 for d in 1,2,8,64,1024): {mono}")
 
 
 def _sec31_pos():
@@ -1094,7 +1118,8 @@ CLAIMS = [
     _c("CRT-Thm3.2", "Sec. 3.1, Theorem 3.2, Eq. (6); proof App. 9.3",
        "For Re(1-8A) > 0: Var Re(f1 f2) = 1/2 exp(-(s+1)(||x||^2+||y||^2)) (Re(a1 e^{a2 ||x+sy||^2}) + a3 e^{a4 ||x+sy||^2}) - K^2 with the printed a1..a4.",
        "verified", "d=1 quadrature for complex A and s = +-1 to >= 22 digits; alpha_1 has no branch ambiguity; MC second moments at d=3.",
-       [Check("quadrature vs Eq. (6), complex A", N_, _thm32_numeric), Check("sampled second moments", MC, _thm32_mc)]),
+       [Check("sympy derivation, real A", S, _thm32_symbolic), Check("quadrature vs Eq. (6), complex A", N_, _thm32_numeric),
+        Check("sampled second moments", MC, _thm32_mc)]),
     _c("CRT-Sec9.3", "App. 9.3, proof of Thm 3.2, Eq. (21)", "|D|^4 (sqrt(1-8ReA))^-d = ((1-4A)(1-4A)/(1-8ReA))^(d/2).",
        "erratum", "The product must be (1-4A)(1-4conj A) = |1-4A|^2; the final alpha_3 is right.",
        [Check("alpha_3 with A complex", N_, _sec93_numeric)], severity="typo",
