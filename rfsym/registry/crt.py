@@ -152,6 +152,20 @@ def _eq4_numeric():
                               f"Eq. (6) at A=0 equals the Sec. 2.2 variances to {dig:.0f}+ digits")
 
 
+def _sec1_mgf():
+    # PosRF Z = exp(w.(x+y) - N): E[Z^k] = exp(k^2 s2/2 - k N); e^{theta Z} >= (theta Z)^k / k! for every k
+    s2, N, theta = mpmath.mpf("0.25"), mpmath.mpf("0.25"), mpmath.mpf("0.01")   # x = (0.5), y = (0)
+    with mp.workdps(30):
+        lows = [k * mpmath.log(theta) + k * k * s2 / 2 - k * N - mpmath.loggamma(k + 1) for k in (100, 200, 400, 800)]
+    unbounded = all(b > a for a, b in zip(lows, lows[1:])) and lows[-1] > 1000
+    # OPRF: bounded (A* < 0) so every exponential moment is finite
+    A = crt.oprf_a_star(1, s2, dps=20)
+    sup = crt.oprf_feature_sup(["0.5"], ["0"], A, dps=20)
+    return unbounded and A < 0, (f"PosRF, d=1, x=(0.5), y=(0), theta=0.01: log E[e^(theta Z)] >= log(theta^k E Z^k / k!) = "
+                                 f"{', '.join(mpmath.nstr(v, 6) for v in lows)} for k = 100, 200, 400, 800 (unbounded: the MGF is infinite for every theta > 0); "
+                                 f"OPRF at the same x=(0.5), y=(0): A* = {mpmath.nstr(A, 6)} < 0 and 0 <= Z <= {mpmath.nstr(sup, 8)}, so its MGF is finite")
+
+
 # ============================================================================ Thm 3.1 / 3.2
 
 _A_COMPLEX = ["0.05+0.07j", "-0.3+0.2j", "0.1-0.05j", "-1.5-0.8j"]
@@ -1085,6 +1099,9 @@ S, N_, MC = "symbolic", "numeric", "montecarlo"
 CLAIMS = [
     _c("CRT-Sec2.1", "Sec. 2.1", "K_sfm(x,y) = exp(x^T y) = exp(||x||^2/2) K(x,y) exp(||y||^2/2), K the Gaussian kernel.",
        "verified", "sympy identity per coordinate.", [Check("softmax = rescaled Gaussian", S, _sec21_symbolic)]),
+    _c("CRT-Sec1", "Sec. 1", "FAVOR+ (PosRF) features are not bounded and the MGF of the softmax/Gaussian estimator is not finite; OPRFs are positive and bounded.",
+       "verified", "moment lower bounds theta^k E[Z^k]/k! grow without bound (E Z^k = exp(k^2 s2/2 - k N)); OPRF products are bounded by their exact supremum.",
+       [Check("PosRF MGF diverges, OPRF bounded", N_, _sec1_mgf)]),
     _c("CRT-Eq1", "Sec. 2.1, Eq. (1)", "K(x,y) = E Re(f1(w,x) f2*(w,y)) (with complex conjugate on f2).",
        "erratum", "With the conjugate, TrigRF (f2 = exp(-i w.y)) gives exp(-||x+y||^2/2), not K; the rest of the paper (Eq. (2), Thm 3.1 proof, Eq. (6)) uses f1 f2 without conjugate.",
        [Check("TrigRF with and without conjugate (MC)", MC, _eq1_numeric)],
