@@ -444,14 +444,27 @@ def _flatten(v) -> list:
 def agreeing_digits(a, b) -> float:
     """Number of agreeing significant decimal digits between two mp numbers (``inf`` if equal).
 
+    The difference is formed exactly (independent of the current working precision), so values
+    carrying more digits than ``mp.dps`` are compared in full.
+
     Examples
     --------
-    >>> from mpmath import mpf
+    >>> from mpmath import mpf, mp
     >>> round(agreeing_digits(mpf(1), mpf("1.000001")), 3)
     6.0
+    >>> with mp.workdps(40):
+    ...     a, b = mpf(1) / 3, mpf(1) / 3 + mpf(10) ** -30
+    >>> round(agreeing_digits(a, b))  # at the default 15 digits a naive difference would be 0
+    30
     """
     a, b = mpmath.mpmathify(a), mpmath.mpmathify(b)
-    diff = abs(a - b)
+    if isinstance(a, mpmath.mpc) or isinstance(b, mpmath.mpc):
+        a, b = mpmath.mpc(a), mpmath.mpc(b)
+        dr = mpmath.fsub(a.real, b.real, exact=True)
+        di = mpmath.fsub(a.imag, b.imag, exact=True)
+        diff = mpmath.hypot(dr, di)
+    else:
+        diff = abs(mpmath.fsub(a, b, exact=True))
     if diff == 0:
         return math.inf
     scale = max(abs(a), abs(b))
