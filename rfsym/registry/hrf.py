@@ -16,6 +16,7 @@ from mpmath import mp, nstr
 from .. import hrf
 from ..claims import Check, Claim
 from ..montecarlo import mean_of, variance_of, z_check
+from .hrf_evidence import RECORDED_EVIDENCE
 
 SEED = 20220425
 P = "HRF"
@@ -1141,6 +1142,9 @@ UNVERIFIABLE = "empirical result of a trained model / experiment on external dat
 
 
 def _C(id_, location, statement, verdict, checks=(), **kw):
+    if verdict != "unverifiable":
+        recorded = RECORDED_EVIDENCE.get(id_, "")
+        kw["evidence"] = (kw["evidence"] + " Recorded check output: " + recorded) if kw.get("evidence") else recorded
     return Claim(id=id_, paper=P, location=location, statement=statement, verdict=verdict,
                  checks=tuple(Check(n, k, f) for n, k, f in checks), **kw)
 
