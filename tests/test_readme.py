@@ -15,7 +15,9 @@ def test_readme_python_example_runs(capsys):
     exec(compile(code, "README.md", "exec"), {})
     out = capsys.readouterr().out
     assert "0.2092525524840292351340233393617" in out  # CRT pin value from the issue
-    assert "2.57956182144957" in out                     # SimRF pin value from the issue
+    assert "2.57956182144957549642361821177" in out  # SimRF pin value from the issue
+    assert "-0.136684830892115612918684818843" in out  # DERF pin value
+    assert "0.14762462210062798783" in out  # HRF pin value 0.147624622100627987825... rounded to 20 digits
 
 
 def test_readme_gives_the_two_setup_commands():
