@@ -192,6 +192,17 @@ def simplex_apply(x) -> np.ndarray:
     return y[:, 0] if vec else y
 
 
+def _simplex_rows_inplace(r: np.ndarray) -> None:
+    """Overwrite each block ``r[b]`` by ``S r[b]`` (Algorithm 1 on its columns), without temporaries
+    of the block's size."""
+    d = r.shape[-2]
+    total = r[:, :-1, :].sum(axis=1)  # sum of the first d-1 rows, shape (n, d)
+    r[:, :-1, :] *= math.sqrt(d / (d - 1))
+    total *= (math.sqrt(d) + 1) / (d - 1) ** 1.5
+    r[:, :-1, :] -= total[:, None, :]
+    r[:, -1, :] = total * ((d - 1) / (math.sqrt(d) + 1))
+
+
 def simplex_plus_directions(norms: np.ndarray, *, max_passes: int = 50, tol: float = 1e-12):
     """Arrange vectors of given norms by the SimRF+ update (SimRF Eq. (17)).
 
@@ -301,7 +312,7 @@ def sample(coupling: str, d: int, m: int, rng: np.random.Generator, *, max_passe
             _haar_into(blk, g, norms)
         elif coupling == "simplex":
             _haar_into(blk, g)
-            blk[:] = simplex_apply(blk)
+            _simplex_rows_inplace(blk)
             blk *= norms[:, :, None]
         else:
             _haar_into(blk, g)
