@@ -1039,10 +1039,15 @@ def _saderf_psi_mc():
 _SIGMAS = (0.1, 0.25, 0.5, 0.75, 1.0)
 
 
+_FIG_L = 1024  # the paper's protocol (App. B.2): sets of L = 1024 points (we use one pair of sets)
+
+
 @functools.lru_cache(maxsize=None)
-def _fig_data(regime):
+def _fig_data(regime, L=_FIG_L):
+    if regime == "mnist":
+        L = min(L, 896)  # the bundled 8x8 digits have 1797 images: two disjoint sets of at most 898
     rng = np.random.default_rng(SEED + 100 + derf.REGIMES.index(regime))
-    return derf.variance_comparison(regime, _SIGMAS, d=64, L=128, n_sets=1, rng=rng, skip_inapplicable=True)
+    return derf.variance_comparison(regime, _SIGMAS, d=64, L=L, n_sets=1, rng=rng, skip_inapplicable=True)
 
 
 def _fig_sderf_vs_gerf():
@@ -1052,21 +1057,28 @@ def _fig_sderf_vs_gerf():
         gap = r["gerf"] - r["sderf"]
         ok &= bool(np.all(gap >= -1e-9))
         rows.append(f"{reg}: log GERF - log SDERF = {np.round(gap, 2).tolist()}")
-    return ok, "mean log relative variance, d = 64, L = 128, sigma = " + str(list(_SIGMAS)) + ": " + "; ".join(rows)
+    return ok, (f"mean log relative variance, d = 64, L = {_FIG_L} (mnist substitute: L = 896), sigma = "
+                + str(list(_SIGMAS)) + ": " + "; ".join(rows))
 
 
 def _fig_on_par():
     rows, ok = [], True
+    worst = -np.inf
     for reg in ("normal", "sphere", "heterogen"):
         r = _fig_data(reg)
         deficit = r["sderf"] - r["aderf"]                  # > 0: ADERF has lower variance than SDERF
-        ok &= int(np.sum(deficit > 0)) >= 3
-        rows.append(f"{reg}: log SDERF - log ADERF = {np.round(deficit, 2).tolist()}")
+        worst = max(worst, float(np.max(deficit)))
+        rows.append(f"{reg}: log SDERF - log ADERF = {np.round(deficit, 3).tolist()}")
         ok &= bool(np.all(r["sderf"] <= r["gerf"] + 1e-9))
-    worst = max(float(np.max(_fig_data(reg)["sderf"] - _fig_data(reg)["aderf"])) for reg in ("normal", "sphere", "heterogen"))
-    ok &= worst > 0.5
-    return ok, ("mean log relative variance, d = 64, sigma = " + str(list(_SIGMAS)) + ": " + "; ".join(rows)
-                + f". ADERF beats SDERF at most sigma in all three regimes (largest factor e^{worst:.2f}); SDERF <= GERF everywhere")
+    ok &= worst < 0.5  # within a factor e^0.5 of the best method at every sigma: "on par"
+    # the larger ADERF advantage seen with small sets is a finite-sample effect that shrinks like d/L
+    small = {L: float(np.max(_fig_data("normal", L)["sderf"] - _fig_data("normal", L)["aderf"])) for L in (128, 256)}
+    ok &= small[128] > small[256] > float(np.max(_fig_data("normal")["sderf"] - _fig_data("normal")["aderf"]))
+    return ok, (f"mean log relative variance, d = 64, L = {_FIG_L} (the paper's protocol), sigma = {list(_SIGMAS)}: "
+                + "; ".join(rows) + f". SDERF is within a factor e^{worst:.2f} of ADERF everywhere, best in heterogen at "
+                "sigma >= 0.75, and never worse than GERF. With smaller sets ADERF's lead grows "
+                f"(normal, max over sigma: e^{small[128]:.2f} at L = 128, e^{small[256]:.2f} at L = 256): a finite-sample "
+                "effect of the noisy second-moment matrices, not a property of the methods")
 
 
 def _fig1_venn():
@@ -1356,18 +1368,17 @@ CLAIMS = [
        [("SDERF <= GERF", "numeric", _fig_sderf_vs_gerf), ("MC confirmation of (9) at figure points", "montecarlo", _fig_mc)]),
     _C("DERF-Sec5.1", "Sec. 5.1, text",
        "SDERFs outperform or are on par with other methods in all setups.",
-       "erratum", "In the regimes we can recompute exactly (normal, sphere, heterogen, d = 64, sigma in [0.1, 1]) ADERF has a lower mean log relative variance than SDERF at most sigma, by factors up to about e^1 (normal: up to e^0.97 while SDERF gains e^2.1 over GERF). SDERF is never worse than GERF. Whether a factor e is 'on par' is a judgement call; we record the measured ordering.",
-       [("SDERF vs ADERF vs GERF", "numeric", _fig_on_par)], severity="minor",
-       correction="SDERF never does worse than GERF, but it is not uniformly the best: ADERF attains lower variance than SDERF in the normal, sphere and heterogen regimes (by factors up to ~e)."),
+       "verified", "With the paper's protocol (d = 64, L = 1024, sigma in [0.1, 1]) SDERF is within a factor e^0.32 of ADERF in the normal, sphere and heterogen regimes (ADERF slightly ahead at small sigma, SDERF ahead in heterogen for sigma >= 0.75) and never worse than GERF, so 'on par' holds at the scale of the figure (objectives of tens of nats). Scope: with small sets ADERF's lead is larger (up to ~e^1 at L = 128 in normal) and shrinks like d/L; an independent re-implementation from the paper (referee) found the same L-dependence. The mnist/cifar10 part is covered by DERF-Sec5.1-mnist and DERF-Sec5.1-cifar (unverifiable).",
+       [("SDERF vs ADERF vs GERF at L = 1024", "numeric", _fig_on_par)]),
     _C("DERF-Fig1", "Fig. 1 (left), Venn diagram; Secs. 4.1-4.3",
        "PosRF subset GERF; GERF subset SADERF subset ADERF subset DERF; GERF subset SDERF subset DERF.",
        "verified", "Each inclusion realised explicitly with the Thm 4.1 residual 0 at 45 digits.",
        [("explicit embeddings", "numeric", _fig1_venn)]),
     _C("DERF-Sec5.1-heterogen", "Sec. 5.1, text",
        "SDERFs are about e^5 times better than GERFs in heterogen.",
-       "erratum", "In heterogen (d = 64) the gap log GERF - log SDERF grows with sigma and is about 9-10.5 at sigma = 1 depending on the sampled sets (about 5 only near sigma = 0.5); the statement understates the gain at the end of the plotted range 0.1 <= sigma <= 1.",
+       "erratum", "In heterogen (d = 64, L = 1024 as in the paper) the gap log GERF - log SDERF grows with sigma: 0.3, 1.8, 4.7, 6.8, 8.2 at sigma = 0.1, 0.25, 0.5, 0.75, 1 (about 5 only near sigma = 0.5); a single factor e^5 misstates the plotted range 0.1 <= sigma <= 1.",
        [("gap vs sigma", "numeric", _fig_heterogen_gap)], severity="minor",
-       correction="In heterogen the SDERF gain over GERF grows with sigma, from ~e^0.3 at sigma = 0.1 to ~e^9-e^10 at sigma = 1 (d = 64)."),
+       correction="In heterogen the SDERF gain over GERF grows with sigma, from ~e^0.3 at sigma = 0.1 to ~e^8 at sigma = 1 (d = 64, L = 1024)."),
     _C("DERF-Sec5.1-mnist", "Sec. 5.1 / Fig. 1-2, mnist regime",
        "About e^5 times better than GERF in mnist.",
        "unverifiable", "MNIST is not available offline; the notebook uses scikit-learn's bundled 8x8 digits as a substitute (different images, 16 grey levels), where the gap reaches e^18 at sigma = 1 and ADERF/SADERF are not even defined (constant zero border pixels make M1 singular). The substitute cannot confirm or refute the MNIST numbers."),
