@@ -1267,12 +1267,16 @@ CLAIMS = [
        [("exact maxima", "numeric", _eq63_num)]),
     _C("HRF-Eq64", "App. D.3, Eq. (64)", "max b^2_r <= e^{2r^2}/(2 n sqrt(pi) r^2) ('completely analogous').",
        "erratum", [("exact maxima vs printed and corrected", "numeric", _eq64_num)], severity="major",
+       evidence="An independent referee derivation from the paper alone gives max b^2_r / e^{2r^2} = 0.0136546 at r = 10 "
+                "(printed bound 0.0028209, corrected 0.0282095) and the same failure threshold r > 2.05604.",
        correction="The analogous argument gives theta* <= sqrt(pi)/(2r), hence max b^2_r <= e^{2r^2}/(2 n sqrt(pi) r) "
                   "(one power of r). The printed bound is false for r > 2.056 (any n): max b^2_r ~ e^{2r^2-1/2}/(sqrt2 pi n r)."),
     _C("HRF-Thm3.5", "Sec. 3, Thm 3.5, Eq. (27); App. D.3, Eq. (65)",
        "For r >= 1: eps_S(r)(anghyb) <= (1/r) sqrt(1/(2m)) W(r) sqrt(1/pi - 1/(n pi) + 1/(n sqrt(pi))).",
        "erratum", [("where (27) fails (exact max over angles)", "numeric", _thm35_fail),
                    ("corrected bound over the whole domain", "numeric", _thm35_corrected)], severity="major",
+       evidence="An independent referee derivation from the paper alone reproduced eps_S(5) = 6.06037475180928e20 > "
+                "(27) = 5.50746346473371e20 (m = n = 1) and the failure radii r*(1..4, 8) to every quoted digit.",
        correction="(27) fails for every n once r exceeds r*(n): r*(1) = 4.12766, r*(2) = 6.2336, r*(3) = 8.33713, "
                   "r*(4) = 10.4397, r*(8) = 18.8466, r*(16) = 35.6566 (about 2.1 n + 2). With (64) repaired the same proof gives the valid bound "
                   "eps_S(r) <= W(r)/(r sqrt(2m)) sqrt((1-1/n)/pi + r/(n sqrt(pi))) for all r >= 1, n >= 1; the max error "
