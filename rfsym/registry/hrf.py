@@ -1141,6 +1141,37 @@ def _fig1_mc():
 UNVERIFIABLE = "empirical result of a trained model / experiment on external data; cannot be rerun here"
 
 
+def _eq65_printed(r, m, n, dps=15):
+    """Eq. (65) as printed: W(r)/sqrt(2 m r) sqrt(1/pi - 1/(n pi) + 1/(n sqrt(pi))) = (27) * sqrt(r)."""
+    with mp.workdps(dps + 10):
+        return hrf.thm35_bound(r, m, n, dps=dps) * mp.sqrt(mpmath.mpf(r))
+
+
+def _eq65_sym():
+    r, m, n, W = sympy.symbols("r m n W", positive=True)
+    printed = W ** 2 / (2 * m * r) * (1 / sympy.pi - 1 / (n * sympy.pi) + 1 / (n * sympy.sqrt(sympy.pi)))
+    corrected = W ** 2 / (2 * m * r ** 2) * ((1 - 1 / n) / sympy.pi + r / (n * sympy.sqrt(sympy.pi)))
+    diff = sympy.factor(sympy.simplify(printed - corrected))
+    target = W ** 2 * (n - 1) * (r - 1) / (2 * sympy.pi * m * n * r ** 2)
+    ok = sympy.simplify(diff - target) == 0
+    return ok, (f"sympy: (65)^2 - corrected^2 = {diff} = W^2 (n-1)(r-1)/(2 pi m n r^2) >= 0 for r >= 1, n >= 1 "
+                "(equality at n = 1): (65) as printed dominates the corrected bound")
+
+
+def _eq65_num():
+    worst, rows = 0.0, []
+    for m in (1, 10):
+        for n in (1, 2, 3, 4, 8, 16, 64):
+            for r in (1, 1.5, 2, 3, 4, 5, 7, 10, 15, 20, 30, 40):
+                ex = hrf.max_relative_error_angular_hybrid(r, m, n, dps=15)
+                worst = max(worst, float(ex / _eq65_printed(r, m, n)))
+    b27 = hrf.thm35_bound(5, 1, 1, dps=15)
+    ex = hrf.max_relative_error_angular_hybrid(5, 1, 1, dps=15)
+    ok = worst <= 1 and ex > b27
+    return ok, (f"exact max relative error / (65) over r in [1, 40], n in (1,2,3,4,8,16,64), m in (1, 10): at most {worst:.4f} "
+                f"(holds); at r = 5, m = n = 1: exact {_f(ex, 8)} <= (65) {_f(_eq65_printed(5, 1, 1), 8)}, while (27) = {_f(b27, 8)} fails")
+
+
 def _C(id_, location, statement, verdict, checks=(), **kw):
     if verdict != "unverifiable":
         recorded = RECORDED_EVIDENCE.get(id_, "")
@@ -1271,7 +1302,14 @@ CLAIMS = [
                 "(printed bound 0.0028209, corrected 0.0282095) and the same failure threshold r > 2.05604.",
        correction="The analogous argument gives theta* <= sqrt(pi)/(2r), hence max b^2_r <= e^{2r^2}/(2 n sqrt(pi) r) "
                   "(one power of r). The printed bound is false for r > 2.056 (any n): max b^2_r ~ e^{2r^2-1/2}/(sqrt2 pi n r)."),
-    _C("HRF-Thm3.5", "Sec. 3, Thm 3.5, Eq. (27); App. D.3, Eq. (65)",
+    _C("HRF-Eq65", "App. D.3, Eq. (65)",
+       "eps_S(r)(anghyb) <= exp(2r^2)/sqrt(2mr) (1 - exp(-4r^2)) sqrt(1/pi - 1/(n pi) + 1/(n sqrt(pi))).",
+       "verified", [("(65) dominates the corrected bound", "symbolic", _eq65_sym),
+                    ("(65) vs the exact max over angles", "numeric", _eq65_num)],
+       evidence="The inequality (65) as printed holds for all r >= 1, n >= 1 (it equals the corrected bound of HRF-Thm3.5 at "
+                "n = 1 and dominates it otherwise), although the printed step (64) it is derived from is false. Theorem 3.5's "
+                "(27) is not (65): it has r sqrt(2m) where (65) has sqrt(2mr), and that change is what makes (27) fail."),
+    _C("HRF-Thm3.5", "Sec. 3, Thm 3.5, Eq. (27) (proof App. D.3)",
        "For r >= 1: eps_S(r)(anghyb) <= (1/r) sqrt(1/(2m)) W(r) sqrt(1/pi - 1/(n pi) + 1/(n sqrt(pi))).",
        "erratum", [("where (27) fails (exact max over angles)", "numeric", _thm35_fail),
                    ("corrected bound over the whole domain", "numeric", _thm35_corrected)], severity="major",
