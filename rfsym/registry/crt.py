@@ -628,10 +628,41 @@ def _sec96_numeric():
                 f"with -K^2 outside = {mpmath.nstr(correct, 10)} = Eq. (13) {mpmath.nstr(v, 10)}")
 
 
-def _eq11ref_symbolic():
-    lam, d, Q, N, p = sp.symbols("lam d Q N p", positive=True)
-    eq11 = sp.exp(lam * d + Q / lam - N)
-    return sp.diff(eq11, p) == 0, "sympy: d/dp of Eq. (11) = 0 (it has no p); the GeomRF objective is Eq. (13), which depends on p"
+def _eq11ref_numeric():
+    from scipy import optimize as _opt
+    # the printed reading: minimise (11) over p. (11) is the PoisRF variance; its symbolic form has no p (or q = 1-p)
+    e11, S11 = crt.poisson_variance_expr()
+    e13, S13 = crt.geometric_variance_expr()
+    free11 = sorted(str(s) for s in e11.free_symbols)
+    free13 = sorted(str(s) for s in e13.free_symbols)
+    x, y = ["0.5", "-0.8", "0.3"], ["0.6", "0.7", "-1.1"]
+    lam = crt.poisson_lambda_star(x, y, dps=20)
+    # (11) "as a function of p": the same value whatever p is (degenerate objective, every p is a minimiser)
+    v11 = {p: crt.poisson_variance(x, y, lam, dps=20) for p in ("0.3", "0.6")}
+    flat11 = v11["0.3"] == v11["0.6"]
+    # the correction: (13) changes with p, and p* minimises it
+    v13 = {p: crt.geometric_variance(x, y, p, dps=20) for p in ("0.3", "0.6")}
+    moves13 = abs(v13["0.3"] - v13["0.6"]) > mpmath.mpf("1e-3") * abs(v13["0.3"])
+    pstar = crt.geometric_p_star(x, y, dps=20)
+    fv = lambda q: float(crt.geometric_variance(x, y, repr(float(q)), dps=15))
+    grid = np.linspace(0.005, 0.995, 199)
+    gv = np.array([fv(q) for q in grid])
+    pg = float(grid[np.argmin(gv)])
+    res = _opt.minimize_scalar(fv, bounds=(1e-3, 1 - 1e-3), method="bounded", options={"xatol": 1e-9})
+    vstar = crt.geometric_variance(x, y, pstar, dps=20)
+    below_grid = float(vstar) <= gv.min() * (1 + 1e-12)
+    # a wrong minimiser fails the same test: p* +- 0.05 gives a strictly larger (13)
+    wrong = [crt.geometric_variance(x, y, pstar + mpmath.mpf(dp), dps=20) for dp in ("0.05", "-0.05")]
+    wrong_fails = all(w > vstar for w in wrong)
+    ok = (not any(n in ("p", "q") for n in free11) and "q" in free13 and flat11 and moves13
+          and abs(pg - float(pstar)) <= 0.005 and abs(res.x - float(pstar)) < 1e-5 and below_grid and wrong_fails)
+    return ok, (f"sympy: free symbols of the per-coordinate factor of (11): {free11} (no p), of (13): {free13} (q = 1-p). "
+                f"x=(0.5,-0.8,0.3), y=(0.6,0.7,-1.1): (11) at lambda={mpmath.nstr(lam, 8)} is {mpmath.nstr(v11['0.3'], 12)} for p=0.3 and "
+                f"{mpmath.nstr(v11['0.6'], 12)} for p=0.6 (identical: minimising (11) over p is degenerate); "
+                f"(13) is {mpmath.nstr(v13['0.3'], 10)} at p=0.3 and {mpmath.nstr(v13['0.6'], 10)} at p=0.6; "
+                f"geometric_p_star = {mpmath.nstr(pstar, 12)}, grid (199 points on [0.005, 0.995]) argmin of (13) {pg:.3f}, "
+                f"scipy minimize_scalar on (13) {res.x:.8f}; (13) at p* = {mpmath.nstr(vstar, 10)} <= grid minimum {gv.min():.10g}; "
+                f"p* +- 0.05 rejected (larger (13): {', '.join(mpmath.nstr(w, 10) for w in wrong)})")
 
 
 def _pstar_numeric():
@@ -1194,8 +1225,8 @@ CLAIMS = [
        [Check("literal reading vs Eq. (13)", N_, _sec96_numeric)], severity="typo",
        correction="p^-2d e^{-N} prod_l E[(w_l!)^-2 ((1-p)^-1 x_l y_l)^{2 w_l}] - K(x,y)^2."),
     _c("CRT-Sec3.2.2", "Sec. 3.2.2, after Eq. (14)", "After precomputation, evaluation of (11) takes O(d); minimise (11) with respect to p.",
-       "erratum", "(11) is the Poisson variance and has no p; the GeomRF objective is (13).",
-       [Check("(11) does not depend on p", S, _eq11ref_symbolic)], severity="typo",
+       "erratum", "(11) is the Poisson variance and has no p: at x=(0.5,-0.8,0.3), y=(0.6,0.7,-1.1) it equals 0.556464355205 whether p=0.3 or p=0.6, so minimising it over p is degenerate. The GeomRF objective (13) does depend on p (3.484201 at p=0.3, 0.6762833 at p=0.6) and geometric_p_star = 0.6992207 minimises it (grid and scipy minimize_scalar agree; p* +- 0.05 give larger values).",
+       [Check("(11) has no p; p* minimises (13)", N_, _eq11ref_numeric)], severity="typo",
        correction="evaluation of (13) takes O(d) time; minimise (13) with respect to p."),
     _c("CRT-Eq14", "Sec. 3.2.2, Eq. (14)", "L^-2 sum_ij |x_l^(i) y_l^(j)| = L^-2 (sum_i |x_l^(i)|)(sum_j |y_l^(j)|).",
        "verified", "exact rational arithmetic.", [Check("exact identity", N_, _eq14_exact)]),
