@@ -202,11 +202,36 @@ def _eq13_symbolic():
 
 
 def _eq15_symbolic():
-    d, v, W2, m = sp.symbols("d v W2 m", positive=True)
-    k1 = sp.gamma(d / 2) / (m * (m - 1)) * v ** 2 * W2 / (4 * sp.gamma(1 + d / 2))
-    printed = sp.gamma(d / 2) * v ** 2 / (4 * m * (m - 1) * sp.gamma(1 + d / 2)) * W2
-    return sp.simplify(k1 - printed) == 0, ("sympy: the k = 1 term of Eq. (12) summed over pairs (W2 = sum w_ij^2) equals Eq. (15); "
-                                            "the k = 0 term is the additive constant Gamma(d/2)/Gamma(d/2) = 1 per pair")
+    d, v, w, m, x = sp.symbols("d v w m x", positive=True)
+    k = sp.Symbol("k", integer=True, nonnegative=True)
+    # Eq. (12), one pair: Gamma(d/2) sum_k x^k/(k! Gamma(k + d/2)) with x = v^2 w_ij^2/4. sympy sums the series
+    # itself (a Bessel I form) and identifies it with 0F1(; d/2; x) -- no term is typed by hand
+    summed = sp.summation(sp.gamma(d / 2) * x ** k / (sp.factorial(k) * sp.gamma(k + d / 2)), (k, 0, sp.oo))
+    hyp = sp.hyper([], [d / 2], x)
+    same = sp.simplify(sp.hyperexpand(summed - hyp)) == 0
+    # route 1: the v^0 and v^2 coefficients of sympy's own series of 0F1(; d/2; v^2 w^2/4)
+    ser = sp.series(hyp.subs(x, v ** 2 * w ** 2 / 4), v, 0, 4).removeO()
+    c0, c2 = sp.gammasimp(ser.coeff(v, 0)), sp.gammasimp(ser.coeff(v, 2))
+    # route 2: k = 1 in the general term of Eq. (10)/(12) with symbolic w
+    gen = sp.gamma(d / 2) * v ** (2 * k) * w ** (2 * k) / (2 ** (2 * k) * sp.factorial(k) * sp.gamma(k + d / 2))
+    routes = sp.simplify(sp.gammasimp(gen.subs(k, 1) - c2 * v ** 2))
+    # sum over the ordered pairs with the 1/(m(m-1)) of (12): symbolic m (coefficient of each w_ij^2) and m = 3
+    # with six independent pair symbols; compare with the printed (15)
+    printed15 = lambda M, S: sp.gamma(d / 2) * v ** 2 / (4 * M * (M - 1) * sp.gamma(1 + d / 2)) * S
+    coef = sp.simplify(sp.gammasimp(c2 * v ** 2 / (m * (m - 1)) - printed15(m, w ** 2)))
+    ws = sp.symbols("w0:6", positive=True)
+    S2 = sum(wi ** 2 for wi in ws)
+    derived3 = sum(c2.subs(w, wi) for wi in ws) * v ** 2 / 6
+    diff3 = sp.simplify(sp.gammasimp(derived3 - printed15(3, S2)))
+    # power: the same comparison rejects (15) without its Gamma ratio or with a factor 2
+    wrong1 = sp.simplify(sp.gammasimp(derived3 - v ** 2 / (4 * 6) * S2)) != 0
+    wrong2 = sp.simplify(sp.gammasimp(derived3 - 2 * printed15(3, S2))) != 0
+    ok = same and c0 == 1 and routes == 0 and coef == 0 and diff3 == 0 and wrong1 and wrong2
+    return ok, (f"sympy sums the per-pair series of (12) to {summed} and hyperexpand confirms it is 0F1(; d/2; v^2 w^2/4) "
+                f"(difference 0: {same}); its series in v has v^0 coefficient {c0} (the dropped constant) and v^2 coefficient "
+                f"{c2}; k = 1 in the general term of (10) agrees (difference {routes}). Summed over ordered pairs with "
+                f"1/(m(m-1)): minus (15) = {coef} (symbolic m) and {diff3} (m = 3, six independent w_ij); (15) without "
+                f"Gamma(d/2)/Gamma(1+d/2), or doubled, is rejected: {wrong1 and wrong2}")
 
 
 def _eq16_numeric():
@@ -904,7 +929,8 @@ CLAIMS = [
        "verified", "sympy: the moment ratio equals 2d + 2 and the tau-rewriting holds when the 1/Gamma(d/2) multiplies the whole bracket (how (13) must be read).",
        [Check("moment ratio and tau-form (sympy)", "symbolic", _eq13_symbolic)]),
     _c("SimRF-Eq15", "Sec. 3.2, Eq. (15)", "Truncating (12) at k = 1 and dropping constants gives rho~ = Gamma(d/2) v^2/(4 m(m-1) Gamma(1+d/2)) sum_(i,j!=i) w_ij^2.",
-       "verified", "sympy.", [Check("k = 1 truncation (sympy)", "symbolic", _eq15_symbolic)]),
+       "verified", "Derived, not retyped: sympy sums the per-pair series of (12) (= 0F1(; d/2; v^2 w_ij^2/4), via hyperexpand), its own series in v gives the constant 1 (dropped) and the v^2 coefficient w^2/(2d); k = 1 in the general term of (10) agrees; summed over ordered pairs with 1/(m(m-1)) this equals (15) exactly (symbolic m and an explicit m = 3), while (15) without its Gamma ratio or doubled is rejected.",
+       [Check("k = 1 term from the series of 0F1 (sympy)", "symbolic", _eq15_symbolic)]),
     _c("SimRF-Eq16", "Sec. 3.2, Eq. (16); App. A.3, Eqs. (49)-(51)", "rho~ is exactly minimised by w_i = -w_i (sum_(j!=i) w_j)/||sum_(j!=i) w_j|| (also when one norm exceeds the sum of the others).",
        "verified", "sum_(i!=j)|w_i+w_j|^2 = 2(m-2) sum w_i^2 + 2|sum w_i|^2, minimal iff |sum w| = max(0, 2 max w - sum w); the fixed point of (17) reaches this bound in all draws, random directions never do.",
        [Check("attains the exact lower bound", "numeric", _eq16_numeric)]),
