@@ -249,24 +249,37 @@ def _var_quad_d1(x, y, A, s):
 
 
 def _thm32_symbolic():
-    out = []
+    # real A < 1/8 written as A = (1-u)/8 with u = 1-8A > 0; then 1-4A = (1+u)/2 > 0 and the square root
+    # in alpha_1 = alpha_3 is taken without a branch question: 1 + 16A^2/(1-8A) = (1-4A)^2/(1-8A)
+    u = sp.Symbol("u", positive=True)
+    out, lem, roots, wrong = [], [], [], []
     for sv in (1, -1):
         e, S = crt.gerf_variance_expr(sv)
         A, x, y = S["A"], S["x"], S["y"]
+        sub = {A: (1 - u) / 8}
         Sx = (x + sv * y) ** 2
-        a1 = sp.sqrt(1 + 16 * A ** 2 / (1 - 8 * A))
+        a1 = sp.sqrt(1 + 16 * A ** 2 / (1 - 8 * A))   # = alpha_3
         a2 = sv + sv / (1 - 8 * A)
-        a3 = sp.sqrt(1 + 16 * A ** 2 / (1 - 8 * A))
         a4 = sp.Rational(sv, 2) + (sv + 2 * (1 - 4 * A)) / (2 * (1 - 8 * A))   # |1-4A| = 1-4A for real A < 1/8
-        printed = sp.exp(-(sv + 1) * (x ** 2 + y ** 2)) / 2 * (a1 * sp.exp(a2 * Sx) + a3 * sp.exp(a4 * Sx)) - sp.exp(-(x - y) ** 2)
-        diff = sp.simplify(e - printed)
-        if diff != 0:   # fall back to exact points evaluated to 50 digits
-            worst = max(abs(sp.N(diff.subs({A: a, x: u, y: v}), 50)) for a in (sp.Rational(-3, 2), sp.Rational(1, 20), sp.Rational(1, 9))
-                        for u, v in ((sp.Rational(7, 10), sp.Rational(-3, 10)), (sp.Rational(2), sp.Rational(1, 3))))
-            diff = 0 if worst < sp.Float("1e-40") else diff
-        out.append(diff)
-    return all(o == 0 for o in out), (f"sympy derives Var Re(f1 f2) for real A < 1/8, d = 1 (Gaussian integrals of f1^2 f2^2 and |f1 f2|^2); "
-                                      f"minus the printed (6) with alpha_1..alpha_4: {out[0]} (s=+1), {out[1]} (s=-1)")
+        R1, R3 = sp.symbols("R1 R3", positive=True)   # placeholders for alpha_1, alpha_3
+        printed = sp.exp(-(sv + 1) * (x ** 2 + y ** 2)) / 2 * (R1 * sp.exp(a2 * Sx) + R3 * sp.exp(a4 * Sx)) - sp.exp(-(x - y) ** 2)
+        lem.append(sp.simplify(1 + 16 * A ** 2 / (1 - 8 * A) - (1 - 4 * A) ** 2 / (1 - 8 * A)))
+        # the radicand in u factors as (1+u)^2/(4u); its principal root is (1+u)/(2 sqrt u) = (1-4A)/sqrt(1-8A) since u > 0
+        rad_u = sp.factor(sp.together((1 + 16 * A ** 2 / (1 - 8 * A)).subs(sub)))
+        root_u = sp.sqrt(rad_u)
+        roots.append(sp.simplify(root_u - (1 + u) / (2 * sp.sqrt(u))))
+        roots.append(sp.simplify(a1.subs(sub) ** 2 - rad_u))    # same radicand as the printed alpha_1 = alpha_3
+        pu = printed.subs(sub).subs({R1: root_u, R3: root_u})
+        out.append(sp.simplify(sp.expand(sp.powsimp(sp.expand(e.subs(sub) - pu)))))
+        # a deliberately wrong alpha_1 = alpha_3 (the square root dropped) is NOT equal to the derivation
+        bad = printed.subs(sub).subs({R1: rad_u, R3: rad_u})
+        wrong.append(sp.simplify(sp.expand(sp.powsimp(sp.expand(e.subs(sub) - bad)))))
+    ok = all(v == 0 for v in out + lem + roots) and all(w != 0 for w in wrong)
+    return ok, (f"sympy derives Var Re(f1 f2) for real A < 1/8, d = 1 (Gaussian integrals of f1^2 f2^2 and |f1 f2|^2). "
+                f"With A = (1-u)/8, u > 0: 1 + 16A^2/(1-8A) - (1-4A)^2/(1-8A) = {lem[0]}, the radicand factors as (1+u)^2/(4u) and "
+                f"sqrt of it - (1+u)/(2 sqrt u) = {roots[0]} (so alpha_1 = alpha_3 = (1-4A)/sqrt(1-8A) on the whole domain A < 1/8); "
+                f"derivation minus the printed (6) with alpha_1..alpha_4 simplifies to {out[0]} (s=+1), {out[1]} (s=-1) symbolically "
+                f"(no numeric fallback); with alpha_1 = alpha_3 missing the square root the difference is nonzero: {all(w != 0 for w in wrong)}")
 
 
 def _thm32_numeric():
@@ -1171,7 +1184,7 @@ CLAIMS = [
        correction="Any roots may be used as long as (18) holds, i.e. D^2 = (principal sqrt(1-4A))^d (D up to sign) and s B^2 = 1-4A (B up to sign)."),
     _c("CRT-Thm3.2", "Sec. 3.1, Theorem 3.2, Eq. (6); proof App. 9.3",
        "For Re(1-8A) > 0: Var Re(f1 f2) = 1/2 exp(-(s+1)(||x||^2+||y||^2)) (Re(a1 e^{a2 ||x+sy||^2}) + a3 e^{a4 ||x+sy||^2}) - K^2 with the printed a1..a4.",
-       "verified", "d=1 quadrature for complex A and s = +-1 to >= 22 digits; alpha_1 has no branch ambiguity; MC second moments at d=3.",
+       "verified", "sympy proves (6) for real A < 1/8, d = 1 symbolically (A = (1-u)/8, u > 0, radicand (1+u)^2/(4u)); d=1 quadrature for complex A and s = +-1 to >= 22 digits; alpha_1 has no branch ambiguity; MC second moments at d=3.",
        [Check("sympy derivation, real A", S, _thm32_symbolic), Check("quadrature vs Eq. (6), complex A", N_, _thm32_numeric),
         Check("sampled second moments", MC, _thm32_mc)]),
     _c("CRT-Sec9.3", "App. 9.3, proof of Thm 3.2, Eq. (21)", "|D|^4 (sqrt(1-8ReA))^-d = ((1-4A)(1-4A)/(1-8ReA))^(d/2).",
