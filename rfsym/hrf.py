@@ -64,6 +64,8 @@ __all__ = [
     "thm35_ratio_np",
     "hybrid_feature_maps", "hybrid_estimate_direct", "feature_map_dimension",
     "general_hybrid_feature_maps", "general_hybrid_estimate",
+    # zero-one mixtures (App. H.2) and construction cost (App. L)
+    "cluster_indicators", "sample_zero_one_mixture", "construction_op_count", "eq106_count",
 ]
 
 
@@ -1931,3 +1933,118 @@ def general_hybrid_estimate(a, phi_x, phi_y, rho_x, rho_y):
     lam = [a[k] + sum(np.asarray(u, complex) @ np.asarray(v, complex) for u, v in zip(rho_x[k], rho_y[k])) / n
            for k in range(p)]
     return complex(sum(l * s_ for l, s_ in zip(lam, sm)) + (1 - sum(lam)) * sm[p])
+
+
+# ============================================================================================
+# zero-one mixtures (App. H.2, Def. H.2) and the construction cost of (11) (App. L, Eq. (106))
+# ============================================================================================
+
+
+def cluster_indicators(z, centers):
+    """Cluster-membership indicators :math:`\\Psi_i(z)` of Def. H.2 (nearest center, as K-means assigns).
+
+    Parameters
+    ----------
+    z : array_like, shape (d,) or (N, d)
+    centers : array_like, shape (K, d)
+
+    Returns
+    -------
+    ndarray of float, shape (K,) or (N, K)
+        One-hot rows: entry i is 1 iff center i is the (first) nearest center of z.
+
+    Examples
+    --------
+    >>> cluster_indicators([0.9, 0.1], [[1, 0], [0, 1]])
+    array([1., 0.])
+    """
+    z = np.asarray(z, dtype=float)
+    c = np.asarray(centers, dtype=float)
+    if c.ndim != 2 or z.shape[-1] != c.shape[1] or z.ndim not in (1, 2):
+        raise ValueError(f"z must have shape (d,) or (N, d) and centers (K, d) with the same d, "
+                         f"got {z.shape} and {c.shape}")
+    dist = np.sum((z[..., None, :] - c) ** 2, axis=-1)
+    return (np.arange(c.shape[0]) == np.argmin(dist, axis=-1)[..., None]).astype(float)
+
+
+def sample_zero_one_mixture(x, y, cx, cy, A, m, rng, reps=1):
+    """Draw ``reps`` zero-one-mixture estimates (101) with indicator coefficients (103).
+
+    Every pair (i, j) gets its own independent CE estimator (104) with matrix ``A[i][j]``; the
+    coefficient is :math:`\\hat\\lambda^{i,j}=\\Psi_i(x)\\Psi_j(y)` from cluster membership.
+
+    Parameters
+    ----------
+    x, y : array_like, shape (d,)
+    cx, cy : array_like, shapes (n_q, d), (n_k, d)
+        Cluster centers of queries and keys.
+    A : nested list, ``A[i][j]`` a (d, d) invertible (complex) matrix
+    m : int
+    rng : numpy.random.Generator
+    reps : int
+
+    Returns
+    -------
+    ndarray of complex, shape (reps,)
+
+    Examples
+    --------
+    >>> I = np.eye(2)
+    >>> est = sample_zero_one_mixture([0.3, 0.1], [0.2, -0.4], [[1, 0], [0, 1]], [[1, 0], [0, -1]],
+    ...                               [[I, I], [I, I]], 4, np.random.default_rng(0), 3)
+    >>> est.shape
+    (3,)
+    """
+    x, y = _np_pair(x, y)
+    lx, ly = cluster_indicators(x, cx), cluster_indicators(y, cy)
+    out = np.zeros(require_int(reps, "reps", minimum=1), dtype=complex)
+    for i in range(lx.size):
+        for j in range(ly.size):
+            out += lx[i] * ly[j] * sample_cexp(x, y, A[i][j], m, rng, reps)
+    return out
+
+
+def construction_op_count(m, n, d, t, l):
+    """Arithmetic operations to build :math:`\\Psi_j(z)` of (11), counted block by block.
+
+    Each of the :math:`t_1+\\dots+t_{p+1}` blocks :math:`\\phi^{j,k}_m(z)` costs a projection of
+    :math:`m` rows of length :math:`d` (:math:`md` multiply-adds) plus :math:`m` function evaluations and
+    :math:`m` scalings; each of the :math:`l_1+\\dots+l_p` blocks :math:`\\rho^{i,k}_n(z)` costs
+    :math:`nd+n`; every Kronecker block of :math:`\\Psi^2` (pairs :math:`l_k\\times t_k`) and
+    :math:`\\Psi^4` (pairs :math:`l_k\\times t_{p+1}`) costs :math:`mn` products plus :math:`mn`
+    scalings. Blocks are computed once and reused.
+
+    Examples
+    --------
+    >>> construction_op_count(5, 3, 4, (2, 2), (1,))
+    255
+    """
+    m, n = _m_n(m, n)
+    d = require_int(d, "d", minimum=1)
+    t, l = tuple(t), tuple(l)
+    if len(t) != len(l) + 1:
+        raise ValueError(f"t must have len(l) + 1 entries, got len(t)={len(t)}, len(l)={len(l)}")
+    p = len(l)
+    ops = sum(t) * (m * d + 2 * m)          # phi blocks: projection, f(.), scaling
+    ops += sum(l) * (n * d + n)              # rho blocks: projection, sign/scale
+    kron = sum(l[k] * (t[k] + t[p]) for k in range(p))
+    ops += kron * 2 * m * n                  # outer products of Psi^2 and Psi^4 with their scalings
+    return ops
+
+
+def eq106_count(m, n, d, t, l):
+    """The expression inside the O(.) of Eq. (106).
+
+    :math:`(t_1+\\dots+t_{p+1})md+(nd+md+mn)\\sum_{k=1}^{p+1}\\sum_{r=1}^{p}t_kl_r`.
+
+    Examples
+    --------
+    >>> eq106_count(5, 3, 4, (2, 2), (1,))
+    268
+    """
+    m, n = _m_n(m, n)
+    d = require_int(d, "d", minimum=1)
+    t, l = tuple(t), tuple(l)
+    if len(t) != len(l) + 1:
+        raise ValueError(f"t must have len(l) + 1 entries, got len(t)={len(t)}, len(l)={len(l)}")
+    return sum(t) * m * d + (n * d + m * d + m * n) * sum(t) * sum(l)

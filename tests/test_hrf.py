@@ -279,3 +279,27 @@ def test_type_errors():
         hrf.sample_trig([1, 0], [0, 1], 2, rng=42)
     with pytest.raises(TypeError):
         hrf.mse_trig([1, 0], [0, None], 2)
+
+
+# ------------------------------------------------------------------------- audit fixes
+
+def test_eq18_re_condition_alone_leaves_positive_variance():
+    A = [["1+1j", "0.3"], ["-0.2j", "0.8-0.5j"]]
+    y = ["0.4", "-0.3"]
+    with mp.workdps(40):
+        Am = mpmath.matrix([[mpmath.mpmathify(s) for s in row] for row in A])
+        Bm = Am.T ** -1
+        ReA = mpmath.matrix([[mpmath.re(Am[i, j]) for j in range(2)] for i in range(2)])
+        ReB = mpmath.matrix([[mpmath.re(Bm[i, j]) for j in range(2)] for i in range(2)])
+        xr = -(ReA ** -1) * (ReB * mpmath.matrix([mpmath.mpf(v) for v in y]))
+    mo = hrf.cexp_moments([xr[0], xr[1]], y, A, 1, dps=20)
+    assert mo["var_real"] > 0.04 and mo["mse_complex"] > 0.29
+    # the stacked real system of (18) is solved only by the (17) point (here real: A^T A real)
+    Ad = np.diag([2j, 0.5])
+    yv = np.array([0.3, -0.7])
+    B = np.linalg.inv(Ad.T)
+    S = np.vstack([Ad.real, Ad.imag])
+    xs = np.linalg.lstsq(S, -np.concatenate([B.real @ yv, B.imag @ yv]), rcond=None)[0]
+    x17 = hrf.cexp_zero_variance_point(list(yv), [[2j, 0], [0, 0.5]], dps=20)
+    assert np.allclose(xs, [complex(v) for v in x17], atol=1e-14)
+    assert abs(hrf.cexp_moments([mpmath.re(v) for v in x17], list(yv), [[2j, 0], [0, 0.5]], 1, dps=20)["mse_complex"]) < 1e-25
