@@ -763,18 +763,36 @@ def _thm41_numeric():
 
 def _thm91_symbolic():
     a = sp.Symbol("a", positive=True)  # a = d/2
+    i, j = sp.symbols("i j", integer=True, positive=True)
     Bij = lambda i, j: sp.rf(a, i) * sp.rf(a, j) / sp.rf(a, i + j)
-    b11 = sp.simplify(1 - Bij(1, 1) - 2 / (2 * a + 2))
-    ok = b11 == 0
+    # step ratios: increasing i (or j) by one multiplies the ratio by (a+i)/(a+i+j) (resp. (a+j)/(a+i+j)) < 1
+    ri = sp.simplify(sp.gammasimp(Bij(i + 1, j) / Bij(i, j)))
+    rj = sp.simplify(sp.gammasimp(Bij(i, j + 1) / Bij(i, j)))
+    step_i = sp.simplify(ri - (a + i) / (a + i + j)) == 0
+    step_j = sp.simplify(rj - (a + j) / (a + i + j)) == 0
+    dec_i = sp.simplify(sp.together(1 - ri))   # = j/(a+i+j) > 0
+    dec_j = sp.simplify(sp.together(1 - rj))   # = i/(a+i+j) > 0
+    decreasing = bool(dec_i.is_positive) and bool(dec_j.is_positive)
+    # so the maximum over i, j >= 1 is at (1,1): ratio(1,1) = a/(a+1) = d/(d+2), and 1 - ratio >= 2/(d+2) for every d
+    r11 = sp.simplify(Bij(1, 1))
+    b11 = sp.simplify(1 - r11 - 2 / (2 * a + 2))
+    # a larger constant fails at (1,1): 1 - ratio(1,1) - 2/(d+1) < 0 for every d > 0
+    wrong = sp.simplify(1 - r11 - 2 / (2 * a + 1))
+    wrong_fails = bool((-wrong).is_positive)
+    ok = step_i and step_j and decreasing and b11 == 0 and wrong_fails
     worst = math.inf
     for d in (2, 3, 5, 64, 1000):
         av = sp.Rational(d, 2)
-        for i in range(1, 12):
-            for j in range(1, 12):
-                val = 1 - sp.rf(av, i) * sp.rf(av, j) / sp.rf(av, i + j) - sp.Rational(2, d + 2)
+        for ii in range(1, 12):
+            for jj in range(1, 12):
+                val = 1 - sp.rf(av, ii) * sp.rf(av, jj) / sp.rf(av, ii + jj) - sp.Rational(2, d + 2)
                 worst = min(worst, float(val))
-    return ok and worst >= 0, (f"sphere moment ratio E[t1^2i t2^2j]/(E t^2i E t^2j) = (d/2)_i (d/2)_j/(d/2)_(i+j); sympy: 1 - ratio(1,1) - 2/(d+2) = {b11}; "
-                               f"exact rationals: min over i,j in 1..11, d in (2,3,5,64,1000) of 1 - ratio - 2/(d+2) = {worst:.3g} >= 0, which is the termwise inequality (32)")
+    return ok and worst >= 0, (f"sphere moment ratio E[t1^2i t2^2j]/(E t^2i E t^2j) = ratio(i,j) = (a)_i (a)_j/(a)_(i+j), a = d/2 > 0; sympy: "
+                               f"ratio(i+1,j)/ratio(i,j) = {ri}, 1 - it = {dec_i} > 0: {bool(dec_i.is_positive)}; ratio(i,j+1)/ratio(i,j) = {rj}, "
+                               f"1 - it = {dec_j} > 0: {bool(dec_j.is_positive)} (i, j >= 1 integers); so the maximum over i, j >= 1 is ratio(1,1) = {r11} = d/(d+2) "
+                               f"and 1 - ratio(1,1) - 2/(d+2) = {b11}: the termwise inequality (32) holds for every d. A larger constant 2/(d+1) fails: "
+                               f"1 - ratio(1,1) - 2/(d+1) = {wrong} < 0: {wrong_fails}. Exact rationals agree: min over i,j in 1..11, "
+                               f"d in (2,3,5,64,1000) of 1 - ratio - 2/(d+2) = {worst:.3g} >= 0")
 
 
 def _sec97_g_numeric():
