@@ -387,28 +387,46 @@ def _thm41_symbolic():
                 f"exponential term of (9) = {d2} (so Var = that term - K^2)")
 
 
+def _exact_derf_params(A, B1, dps=60):
+    """Thm 4.1 parameters completed from (A, B1) at ``dps`` digits (conditions hold to ~dps digits)."""
+    with mp.workdps(dps):
+        Am = mp.matrix([[mpmath.mpf(v) for v in r] for r in A])
+        b1 = mp.matrix([[mpmath.mpf(v) for v in r] for r in B1])
+        P = mp.eye(Am.rows) - 4 * Am
+        Pi = mp.inverse(P)
+        b2 = P * mp.inverse(b1).T
+        return {"A": Am, "B1": b1, "B2": b2, "C1": -b1.T * Pi * b1 / 2, "C2": -b2.T * Pi * b2 / 2,
+                "D": mp.det(P) ** (mpmath.mpf(1) / 4)}
+
+
+_THM41_CASES = [
+    # (A dense symmetric with 8A < I, B1, x, y)
+    ([["-0.1", "0.03"], ["0.03", "0.05"]], [["1.1", "0.2"], ["-0.3", "0.9"]], ["0.3", "-0.5"], ["0.4", "0.1"]),
+    ([["-0.1", "0.03", "0.02"], ["0.03", "0.05", "-0.04"], ["0.02", "-0.04", "-0.2"]],
+     [["1.1", "0.2", "0"], ["-0.3", "0.9", "0.25"], ["0.1", "-0.2", "1.3"]], ["0.3", "-0.5", "0.2"], ["0.4", "0.1", "-0.3"]),
+]
+
+
 def _thm41_numeric():
-    rng = np.random.default_rng(SEED + 10)
-    worst = math.inf
-    res = 0
-    for _ in range(3):
-        p = dv.random_derf_params_np(3, rng)
+    """Independent witness: moments by 1-D quadrature after diagonalising A, vs (9) and K = exp(x.y)."""
+    rows, ok = [], True
+    for A, B1, x, y in _THM41_CASES:
+        p = _exact_derf_params(A, B1)
+        d = len(A)
+        m1, m2 = dv.derf_moments_by_quadrature(p["A"], p["B1"], p["B2"], p["C1"], p["C2"], p["D"], x, y, dps=40)
         with mp.workdps(60):
-            # exact binary inputs: the float64 matrices as given; conditions hold to ~1e-16 only, so compare
-            # (9) with the general second moment minus the general mean^2 (both Gaussian integrals)
-            args = [p[k].tolist() for k in ("A", "B1", "B2", "C1", "C2")] + [p["D"]]
-        x, y = [0.3, -0.5, 0.2], [0.4, 0.1, -0.3]
-        var = derf.derf_variance(*args, x, y, dps=30)
-        with mp.workdps(60):
-            mats = [mp.matrix(a) for a in args[:5]]
-            xv, yv = mp.matrix(x), mp.matrix(y)
-            l1, l2 = derf._derf_log_parts(*mats, mp.mpf(args[5]), xv, yv)
-            eq9 = mp.exp(derf._eq9_log_m2(*mats, mp.mpf(args[5]), xv, yv)) - mp.exp(2 * l1)
-            worst = min(worst, agreeing_digits(var, eq9))
-        res = max(res, float(derf.derf_conditions_residual(*args)))
-    return worst >= 30 and res < 1e-12, (f"three random dense DERFs (d = 3, symmetric A with 8A < I): variance by "
-                                         f"direct Gaussian integrals vs Eq. (9) at the same parameters: >= {worst:.1f} digits; "
-                                         f"Thm 4.1 condition residuals <= {res:.1e} (float64 parameters)")
+            xv, yv = mp.matrix([mpmath.mpf(v) for v in x]), mp.matrix([mpmath.mpf(v) for v in y])
+            K = mp.exp((xv.T * yv)[0])
+            eq9 = mp.exp(derf._eq9_log_m2(p["A"], p["B1"], p["B2"], p["C1"], p["C2"], p["D"], xv, yv))
+            # Eq. (34) second line as printed: D^4 replaced by det(I-4A)^{1/4} = D (a wrong value)
+            wrong = eq9 / p["D"] ** 3
+            res = derf.derf_conditions_residual(p["A"], p["B1"], p["B2"], p["C1"], p["C2"], p["D"], dps=50)
+        g1, g2, gw = agreeing_digits(m1, K), agreeing_digits(m2, eq9), agreeing_digits(m2, wrong)
+        ok &= g1 >= 25 and g2 >= 25 and gw < 3 and res < mpmath.mpf(10) ** -45
+        rows.append(f"d = {d}: E[f1 f2] vs exp(x.y) = {_fmt(K, 15)}: {g1:.1f} digits; E[f1^2 f2^2] = {_fmt(m2, 15)} vs (9): "
+                    f"{g2:.1f} digits; vs (34)'s det(I-4A)^(1/4) prefactor: {gw:.1f} digits (rejected); Thm 4.1 residual {_fmt(res, 2)}")
+    return ok, ("dense symmetric A = Q Lam Q^T (mp.eigsy), w rotated to v = Q^T w, moments as products of 1-D mp.quad "
+                "integrals (no Gaussian closed form): " + "; ".join(rows))
 
 
 def _thm41_mc():
@@ -1050,15 +1068,18 @@ def _fig_data(regime, L=_FIG_L):
     return derf.variance_comparison(regime, _SIGMAS, d=64, L=L, n_sets=1, rng=rng, skip_inapplicable=True)
 
 
-def _fig_sderf_vs_gerf():
-    rows, ok = [], True
+def _fig_strict_gap(margin=0.05):
+    """Where SDERF is strictly better than GERF (gap > ``margin`` nats) in the computable regimes of Fig. 2.
+
+    ``SDERF <= GERF`` alone is automatic (SDERF's family contains GERF), so this reports the strict gap.
+    Returns ``(table, holds)`` with ``holds[regime]`` a boolean array over ``_SIGMAS``.
+    """
+    table, holds = {}, {}
     for reg in derf.REGIMES:
         r = _fig_data(reg)
-        gap = r["gerf"] - r["sderf"]
-        ok &= bool(np.all(gap >= -1e-9))
-        rows.append(f"{reg}: log GERF - log SDERF = {np.round(gap, 2).tolist()}")
-    return ok, (f"mean log relative variance, d = 64, L = {_FIG_L} (mnist substitute: L = 896), sigma = "
-                + str(list(_SIGMAS)) + ": " + "; ".join(rows))
+        gap = np.asarray(r["gerf"] - r["sderf"], float)
+        table[reg], holds[reg] = gap, gap > margin
+    return table, holds
 
 
 def _fig_on_par():
@@ -1244,8 +1265,8 @@ CLAIMS = [
        correction="C^(1) = C^(2) = (C/2) I_d for (6) as printed (or drop the /2 in (6))."),
     _C("DERF-Thm4.1", "Sec. 4, Theorem 4.1 and Eq. (9)",
        "If 8A < I, B1^T (I-4A)^-1 B2 = I, C_k = -1/2 B_k^T (I-4A)^-1 B_k, D = det(I-4A)^{1/4}, then T_DE are RFs for K^(0) and the variance is (9).",
-       "verified", "sympy (d = 1, general parameters) gives both moments; 30+ digits for dense random DERFs (d = 3) against direct Gaussian integrals; MC mean and variance within |z| <= 5, wrong values rejected.",
-       [("sympy moments", "symbolic", _thm41_symbolic), ("(9) vs Gaussian integrals, 30 digits", "numeric", _thm41_numeric),
+       "verified", "sympy (d = 1, general parameters) gives both moments; for dense A (d = 2, 3) the moments computed by 1-D quadrature after diagonalising A = Q Lam Q^T agree with K = exp(x.y) and (9) to >= 25 digits (an independent witness); MC mean and variance within |z| <= 5, wrong values rejected.",
+       [("sympy moments", "symbolic", _thm41_symbolic), ("(9) and K vs 1-D quadrature after diagonalising A, >= 25 digits", "numeric", _thm41_numeric),
         ("sampled mean and variance", "montecarlo", _thm41_mc)]),
     _C("DERF-SecA.1", "App. A.1, proof of Thm 4.1 (both versions)",
        "E f1(w,x)^2 f2(w,y)^2 = (2 pi)^{d/2} D^4 int exp(-|w|^2/2 + 4 w^T A w + ...) dw.",
@@ -1362,14 +1383,19 @@ CLAIMS = [
        "M = 1 is taken since M's value is not important: bigger M would just shift the curves below.",
        "verified", "For i.i.d. features the relative variance is divided by M, so log curves shift by -log M for every method; sampled M = 8 estimator agrees, the M = 1 value is rejected.",
        [("relative variance of the M-sample estimator", "montecarlo", _secb2_shift)]),
-    _C("DERF-Fig2", "Sec. 5.1, Fig. 1 (right) and Fig. 2",
-       "SDERF gives a consistent variance reduction over GERF in every regime.",
-       "verified", "Computed for normal, sphere, heterogen (d = 64) and the digits substitute for mnist, sigma in [0.1, 1]: mean log relative variance of SDERF <= GERF everywhere (SDERF's family contains GERF).",
-       [("SDERF <= GERF", "numeric", _fig_sderf_vs_gerf), ("MC confirmation of (9) at figure points", "montecarlo", _fig_mc)]),
+    _C("DERF-Fig2", "Fig. 1 (right), caption (extended by Fig. 2)",
+       "A new random feature map SDERF results in a consistent variance reduction of the previous best method GERF, up to ~e^10 and ~e^5 times [on CIFAR10 and MNIST/CIFAR10 pairs].",
+       "unverifiable", "The sentence is about the CIFAR10 and MNIST/CIFAR10 panels of Fig. 1 (right); neither data set is available offline. "
+       "(An earlier registry entry paraphrased it as 'in every regime' and checked only SDERF <= GERF, which is automatic since SDERF's family contains GERF; "
+       "the paper does not make that claim, and it would be false: in the computable regimes of Fig. 2, d = 64, L = 1024, sigma = 0.1, 0.25, 0.5, 0.75, 1, "
+       "the gap log GERF - log SDERF is 0.000, 0.000, 0.001, 0.002, 0.003 nats in sphere and 0.002, 0.023 in normal at sigma = 0.1, 0.25 "
+       "(no gain > 0.05 nats), while it exceeds 0.05 in normal for sigma >= 0.5, in heterogen and in the digits substitute at every sigma; "
+       "shown with assertions in the notebook section derf-fig2.)"),
     _C("DERF-Sec5.1", "Sec. 5.1, text",
        "SDERFs outperform or are on par with other methods in all setups.",
-       "verified", "With the paper's protocol (d = 64, L = 1024, sigma in [0.1, 1]) SDERF is within a factor e^0.32 of ADERF in the normal, sphere and heterogen regimes (ADERF slightly ahead at small sigma, SDERF ahead in heterogen for sigma >= 0.75) and never worse than GERF, so 'on par' holds at the scale of the figure (objectives of tens of nats). Scope: with small sets ADERF's lead is larger (up to ~e^1 at L = 128 in normal) and shrinks like d/L; an independent re-implementation from the paper (referee) found the same L-dependence. The mnist/cifar10 part is covered by DERF-Sec5.1-mnist and DERF-Sec5.1-cifar (unverifiable).",
-       [("SDERF vs ADERF vs GERF at L = 1024", "numeric", _fig_on_par)]),
+       "verified", "With the paper's protocol (d = 64, L = 1024, sigma in [0.1, 1]) SDERF is within a factor e^0.32 of ADERF in the normal, sphere and heterogen regimes (ADERF slightly ahead at small sigma, SDERF ahead in heterogen for sigma >= 0.75) and never worse than GERF, so 'on par' holds at the scale of the figure (objectives of tens of nats). Scope: with small sets ADERF's lead is larger (up to ~e^1 at L = 128 in normal) and shrinks like d/L; an independent re-implementation from the paper (referee) found the same L-dependence. The mnist/cifar10 part is covered by DERF-Sec5.1-mnist and DERF-Sec5.1-cifar (unverifiable). The variance formula (9) used for the curves is confirmed by Monte Carlo at figure points (d = 64), 1.1 x rejected.",
+       [("SDERF vs ADERF vs GERF at L = 1024", "numeric", _fig_on_par),
+        ("MC confirmation of (9) at figure points", "montecarlo", _fig_mc)]),
     _C("DERF-Fig1", "Fig. 1 (left), Venn diagram; Secs. 4.1-4.3",
        "PosRF subset GERF; GERF subset SADERF subset ADERF subset DERF; GERF subset SDERF subset DERF.",
        "verified", "Each inclusion realised explicitly with the Thm 4.1 residual 0 at 45 digits.",
