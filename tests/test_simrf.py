@@ -212,3 +212,18 @@ def test_mc_conformity_and_mse():
     exact = float(simrf.prf_mse("simplex", [str(t) for t in x], [str(t) for t in y], 3, dps=15))
     r = simrf.prf_mse_mc("simplex", x, y, 3, 60000, rng)
     assert abs(r.z(exact)) <= 5 and abs(r.z(1.1 * exact)) > 5
+
+
+def test_fig4_random_starts_only():
+    from rfsym import couplings
+    from rfsym import simrf_experiments as ex
+    from rfsym.registry import simrf as reg
+    rng = np.random.default_rng(3)
+    norms = couplings.chi_norms(4, 4, rng)
+    r = ex.fig4_values(norms, 1.0, rng, n_iid=400, restarts=2, random_starts_only=True)
+    assert r["orthogonal"] > r["simplex"] > r["simplex+"] >= r["optimised"] - 1e-9
+    # with zero random starts nothing is optimised (no hidden SimRF+ start)
+    assert ex.fig4_values(norms, 1.0, rng, n_iid=2, restarts=0, random_starts_only=True)["optimised"] == math.inf
+    exact = reg._iid_conformity_given_norms(norms, 1.0)
+    assert abs(r["iid_mean"] - exact) <= 5 * r["iid_sd"] / math.sqrt(400)
+    assert exact > r["orthogonal"]

@@ -297,31 +297,61 @@ def _fig3_numeric():
                 f"(a tendency, not a rule); at v = 0.05 SimRF+ conformity <= SimRF in {sum(small_v)}/50 draws")
 
 
+FIG4_N_IID = 1000
+
+
+def _iid_conformity_given_norms(norms, v):
+    """Exact E over iid isotropic directions of the conformity of fixed norms: for each ordered pair, the mean of
+    0F1(; d/2; v^2 (w_i^2 + w_j^2 + 2 w_i w_j c)/4) over c = cos(angle), density prop. to (1 - c^2)^((d-3)/2)
+    (Gauss-Jacobi quadrature)."""
+    from scipy import special
+    norms = np.asarray(norms, dtype=float)
+    d = norms.size
+    a = (d - 3) / 2
+    c, wt = special.roots_jacobi(60, a, a)
+    wt = wt / wt.sum()
+    i, j = np.where(~np.eye(d, dtype=bool))
+    x = v * v * (norms[i, None] ** 2 + norms[j, None] ** 2 + 2 * norms[i, None] * norms[j, None] * c[None, :]) / 4
+    return float(np.mean(special.hyp0f1(d / 2, x) @ wt))
+
+
 @functools.lru_cache(maxsize=1)
 def fig4_table():
-    """Fig. 4 values for 6 draws of norms (d = 6, v = 1): array of (iid, orth, simplex, simplex+, optimised)."""
+    """Fig. 4 values for 6 draws of norms (d = 6, v = 1): array of (iid mean over FIG4_N_IID direction sets, orth,
+    simplex, simplex+, optimised from 2 random starts only, iid sd, exact iid expectation given the norms)."""
     rng = np.random.default_rng(SEED + 9)
     rows = []
     for _ in range(6):
         norms = couplings.chi_norms(6, 6, rng)
-        r = ex.fig4_values(norms, 1.0, rng, n_iid=100, restarts=1)
-        rows.append([r["iid_mean"], r["orthogonal"], r["simplex"], r["simplex+"], r["optimised"], r["iid_sd"]])
+        r = ex.fig4_values(norms, 1.0, rng, n_iid=FIG4_N_IID, restarts=2, random_starts_only=True)
+        rows.append([r["iid_mean"], r["orthogonal"], r["simplex"], r["simplex+"], r["optimised"], r["iid_sd"],
+                     _iid_conformity_given_norms(norms, 1.0)])
     return np.array(rows)
 
 
 def _fig4_numeric():
     t = fig4_table()
-    order = np.all((t[:, 1] > t[:, 2]) & (t[:, 2] > t[:, 3]) & (t[:, 3] >= t[:, 4] - 1e-12))
+    se = t[:, 5] / math.sqrt(FIG4_N_IID)
+    z_exact = (t[:, 0] - t[:, 6]) / se          # sampled IID mean vs its exact expectation given the norms
+    z_orf = (t[:, 0] - t[:, 1]) / se            # the ORF value as the IID mean: must be rejected, IID above
+    iid_ok = bool(np.all(np.abs(z_exact) <= 5) and np.all(z_orf > 5) and np.all(t[:, 6] > t[:, 1]))
+    # the optimiser starts only from random direction sets, so 'optimised <= SimRF+' is a real comparison
+    order = bool(np.all((t[:, 1] > t[:, 2]) & (t[:, 2] > t[:, 3]) & (t[:, 4] <= t[:, 3] + 1e-9)))
     e = math.e
     bracket = (e * e - e) + 5 * (t[:, :5].mean(0) - e)  # m e^{2x^2+2y^2} MSE at v = 1, m = d = 6
     gain_sim = bracket[1] - bracket[2]
     gain_opt = bracket[2] - bracket[4]
     gain_plus = bracket[2] - bracket[3]
-    ok = bool(order) and gain_opt < 0.5 * gain_sim and gain_plus > 0.5 * gain_opt
-    return ok, (f"d = 6, v = 1, 6 draws of norms: ORF > SimRF > SimRF+ >= optimised in every draw: {bool(order)}; mean conformities "
+    ok = iid_ok and order and gain_opt < 0.5 * gain_sim and gain_plus > 0.5 * gain_opt
+    return ok, (f"d = 6, v = 1, 6 draws of norms. IID > ORF: the IID mean over {FIG4_N_IID} random direction sets agrees with "
+                f"its exact expectation given the norms (|z| <= {np.max(np.abs(z_exact)):.2f}) and rejects the ORF value in every "
+                f"draw (z = {np.min(z_orf):.1f} .. {np.max(z_orf):.1f}, IID above). ORF > SimRF > SimRF+ >= optimised (BFGS from 2 "
+                f"random starts only, never from SimRF+) in every draw: {order}; the optimum lies below SimRF+ by "
+                f"{np.min(t[:, 3] - t[:, 4]):.4f} .. {np.max(t[:, 3] - t[:, 4]):.4f}. Mean conformities "
                 f"IID {t[:, 0].mean():.3f} (sd over couplings {t[:, 5].mean():.3f}), ORF {t[:, 1].mean():.3f}, SimRF {t[:, 2].mean():.3f}, "
                 f"SimRF+ {t[:, 3].mean():.3f}, optimised {t[:, 4].mean():.3f}. In MSE units (m = d): SimRF gains {gain_sim:.2f} over ORF, "
                 f"the optimum only {gain_opt:.2f} more ({gain_opt / bracket[2] * 100:.0f}% of the SimRF MSE), of which SimRF+ reaches {gain_plus / gain_opt * 100:.0f}%")
+
 
 
 # ----------------------------------------------------------------------------- Sec. 4
@@ -958,8 +988,8 @@ CLAIMS = [
        "verified", "Holds as a tendency (positive rank correlation between norm and mean angle; not exact in every draw); at small v SimRF+ conformity <= SimRF in every draw.",
        [Check("norm-angle correlation and small-v ordering", "numeric", _fig3_numeric)]),
     _c("SimRF-Fig4", "Sec. 3.2, Fig. 4", "For a draw of norms (d = 6, v = 1): IIDRF > ORF > SimRF >= SimRF+ ~ numerically optimised; improvements over SimRFs from weight-dependent coupling are marginal.",
-       "verified", "Reproduced for 6 draws: the ordering holds in every draw and SimRF+ is close to the numerical optimum (conformities ~2.27 SimRF, ~2.19 SimRF+, ~2.17 optimised vs ~2.68 ORF: 'slightly lower conformity' is accurate). In MSE terms the effect is amplified (the MSE is (e^(2v^2)-e^(v^2)) + (m-1)(rho - e^(v^2))): SimRF removes about half of the ORF MSE and the optimum a further ~20% of the SimRF MSE, three quarters of which SimRF+ reaches -- 'marginal' is generous at v = 1 but the qualitative claim stands.",
-       [Check("per-draw conformities (6 draws)", "numeric", _fig4_numeric)]),
+       "verified", "Reproduced for 6 draws of norms (d = 6, v = 1). IID > ORF is a z-test per draw: the mean over 1000 random direction sets agrees with its exact expectation given the norms and lies more than 10 standard errors above the ORF value. ORF > SimRF > SimRF+ in every draw, and BFGS started only from random direction sets (not from SimRF+) reaches a slightly lower optimum than SimRF+ in every draw (by 0.01-0.09; mean conformities ~2.58 ORF, ~2.19 SimRF, ~2.13 SimRF+, ~2.10 optimised): 'slightly lower conformity' is accurate. In MSE terms the effect is amplified (the MSE is (e^(2v^2)-e^(v^2)) + (m-1)(rho - e^(v^2))): SimRF removes a large part of the ORF MSE, the optimum a further ~23% of the SimRF MSE, of which SimRF+ reaches ~60% -- 'marginal' is generous at v = 1 but the qualitative claim stands.",
+       [Check("per-draw conformities (6 draws), IID z-test, random-start optimum", "montecarlo", _fig4_numeric)]),
     _c("SimRF-Lem4.1", "Sec. 4, Lemma 4.1, Eqs. (18)-(19), (52)-(53)", "p_iid(w) = w^(d-1) e^(-w^2/4)/(2^(d-1) Gamma(d/2)) and rho_IIDRF = e^(v^2).",
        "verified", "sympy derives the moments and sums the series; sampled bin probabilities agree with (18).",
        [Check("moments and series (sympy)", "symbolic", _lem41_symbolic), Check("bin probabilities", "montecarlo", _lem41_mc)]),
