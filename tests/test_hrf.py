@@ -303,3 +303,20 @@ def test_eq18_re_condition_alone_leaves_positive_variance():
     x17 = hrf.cexp_zero_variance_point(list(yv), [[2j, 0], [0, 0.5]], dps=20)
     assert np.allclose(xs, [complex(v) for v in x17], atol=1e-14)
     assert abs(hrf.cexp_moments([mpmath.re(v) for v in x17], list(yv), [[2j, 0], [0, 0.5]], 1, dps=20)["mse_complex"]) < 1e-25
+
+
+def test_zero_one_mixture_indicators_and_unbiased():
+    rng = np.random.default_rng(5)
+    cx, cy = np.array([[1.0, 0.2], [-0.5, 0.6]]), np.array([[0.3, -0.4], [-0.6, -0.2]])
+    Z = rng.standard_normal((500, 2)) * 2
+    ind = hrf.cluster_indicators(Z, cx)
+    assert np.all(ind.sum(axis=1) == 1)
+    assert np.all(ind.argmax(axis=1) == np.argmin(((Z[:, None, :] - cx) ** 2).sum(-1), axis=1))
+    A = [[np.diag([float(v) for v in hrf.cluster_A_real(list(cx[i]), list(cy[j]), dps=15)]) for j in range(2)]
+         for i in range(2)]
+    x, y = cx[1] + 0.02, cy[0] - 0.03
+    est = hrf.sample_zero_one_mixture(x, y, cx, cy, A, 4, np.random.default_rng(6), 20000).real
+    sm = math.exp(float(x @ y))
+    assert z_check(mean_of(est), sm).passed and not z_check(mean_of(est), 1.1 * sm).passed
+    with pytest.raises(ValueError, match="centers"):
+        hrf.cluster_indicators([1.0, 2.0, 3.0], cx)
