@@ -1020,11 +1020,12 @@ def _eq34_numeric():
     return worst <= 1, f"centred Bernoulli sums (a_i + b_i = 1), M in (1,5,20,100), q in (0.1,0.5,0.9), 20 thresholds: max P/bound = {worst:.3g} <= 1 (printed form is the standard Hoeffding bound weakened by a factor 2 in the exponent)"
 
 
-def _thm42_ort():
-    # d = 8, M = 8 (one orthogonal block): Chernoff bound exp(-M L(K+eps)), L from the exact MGF of Z
+def _ort_setting(d, M, x, y, eps_list, target, n, rng):
+    """Chernoff bound exp(-M L(K+eps)) for one orthogonal block (M <= d rows) vs the sampled tail.
+
+    ``eps_list`` gives eps directly; ``target`` (if not None) adds an eps solved so that the printed
+    bound equals ``target``. Returns (ok, line)."""
     from scipy import optimize as _opt
-    d = M = 8
-    x, y = np.full(d, 0.25), np.full(d, 0.2)
     s2 = float(np.sum((x + y) ** 2))
     N = float(np.sum(x * x) + np.sum(y * y))
     K = math.exp(-0.5 * float(np.sum((x - y) ** 2)))
@@ -1033,37 +1034,81 @@ def _thm42_ort():
     B = math.sqrt(1 - 4 * A)
     D2 = (1 - 4 * A) ** (d / 2)
     # omega = g e_z + omega_perp, g ~ N(0,1) (Gauss-Hermite), ||omega_perp||^2 = 2v, v ~ Gamma((d-1)/2) (Gauss-Laguerre)
-    t, w = np.polynomial.hermite_e.hermegauss(120)
+    t, w = np.polynomial.hermite_e.hermegauss(160)
     w = w / math.sqrt(2 * math.pi)
-    v, wv = _ssp.roots_genlaguerre(80, (d - 1) / 2 - 1)
+    v, wv = _ssp.roots_genlaguerre(100, (d - 1) / 2 - 1)
     wv = wv / _ssp.gamma((d - 1) / 2)
     G, Vv = np.meshgrid(t, v, indexing="ij")
     Wq = np.outer(w, wv)
     Zq = D2 * np.exp(2 * A * (G * G + 2 * Vv) + B * math.sqrt(s2) * G - N)
     var = float(crt.oprf_variance(x.tolist(), y.tolist(), dps=15))
-    quad_ok = abs(float(np.sum(Wq * Zq)) - K) < 1e-12 and abs(float(np.sum(Wq * Zq ** 2)) - K * K - var) < 1e-10 * var
+    quad_ok = abs(float(np.sum(Wq * Zq)) - K) < 1e-12 and abs(float(np.sum(Wq * Zq ** 2)) - K * K - var) < 1e-9 * var
+    th_hi = 400.0
 
     def L(a):
-        res = _opt.minimize_scalar(lambda th: -(th * a - float(_ssp.logsumexp(th * Zq, b=Wq))), bounds=(0.0, 20.0),
+        res = _opt.minimize_scalar(lambda th: -(th * a - float(_ssp.logsumexp(th * Zq, b=Wq))), bounds=(0.0, th_hi),
                                    method="bounded", options={"xatol": 1e-10})
-        return -res.fun
+        return -res.fun, res.x
 
-    rng = np.random.default_rng(SEED + 23)
-    n = 100_000
-    W = crt.sample_omega("gaussian", d, M * n, rng, coupling="orthogonal").reshape(n, M, d)
-    kh = (D2 * np.exp(2 * A * np.sum(W * W, -1) + B * (W @ (x + y)) - N)).mean(1)
+    eps_all = list(eps_list)
+    if target is not None:
+        lo, hi = 1e-6, 50.0 * math.sqrt(var)
+        eps_all.append(_opt.brentq(lambda e: M * L(K + e)[0] - math.log(1 / target), lo, hi, xtol=1e-12))
     sd = math.sqrt(var / M)
-    lines, ok = [], quad_ok
-    for k in (1.5, 2.0):
-        eps = k * sd
-        Lv = L(K + eps)
+    hits = {e: 0 for e in eps_all}
+    done = 0
+    while done < n:
+        m = min(20_000, n - done)
+        W = crt.sample_omega("gaussian", d, m * d, rng, coupling="orthogonal").reshape(m, d, d)[:, :M]
+        kh = (D2 * np.exp(2 * A * np.sum(W * W, -1) + B * (W @ (x + y)) - N)).mean(1)
+        for e in eps_all:
+            hits[e] += int(np.sum(kh - K >= e))
+        done += m
+    ok, parts = quad_ok, []
+    res = []
+    for e in eps_all:
+        Lv, th = L(K + e)
         bound = math.exp(-M * Lv)
-        hit = mean_of((kh - K >= eps).astype(float))
-        zz = (hit.estimate - bound) / max(hit.stderr, 1e-12)
-        ok &= Lv > 0 and zz <= 5 and bound < 0.6
-        lines.append(f"eps={eps:.3f}: L(K+eps) = {Lv:.4f} > 0, bound exp(-M L) = {bound:.4f}, sampled P = {hit.estimate:.4f} ± {hit.stderr:.4f}")
-    return ok, (f"d=8, M=8 (one Haar orthogonal block), x=(0.25,...), y=(0.2,...): the product quadrature reproduces E Z and E Z^2 "
-                f"({quad_ok}); " + "; ".join(lines) + " (the bound holds; it is loose at this size)")
+        ph = hits[e] / n
+        se = math.sqrt(max(ph * (1 - ph), 1.0 / n) / n)
+        zz = (ph - bound) / se
+        ok &= Lv > 0 and zz <= 5 and th < 0.99 * th_hi
+        res.append((e, bound, ph, se))
+        parts.append(f"eps={e:.4g} ({e / sd:.2f} sd): L={Lv:.4f}, bound {bound:.3g}, sampled P = {ph:.3g} ± {se:.2g} (z = {zz:+.1f})")
+    powered = True
+    if target is not None:
+        # resolution at the tuned eps: 5 standard errors of a tail equal to the bound, relative to the bound
+        e_t, b_t = res[-1][0], res[-1][1]
+        res5 = 5 * math.sqrt(b_t * (1 - b_t) / n) / b_t
+        # a deliberately wrong (too small) bound is rejected: the tuned bound b_t used at the smallest eps
+        e0, b0, p0, se0 = res[0]
+        zw = (p0 - b_t) / se0
+        powered = 1e-3 <= b_t <= 1e-2 * (1 + 1e-9) and res5 < 0.5 and zw > 5
+        parts.append(f"the tuned eps puts the bound at {b_t:.3g}: a true tail above the bound by {res5:.0%} would fail; "
+                     f"the wrong bound {b_t:.3g} at eps={e0:.4g} is rejected (z = {zw:+.1f})")
+    return ok, (f"d={d}, M={M}, ||x+y||^2={s2:.3g}, K={K:.4f}, n={n} blocks (quadrature E Z, E Z^2 ok: {quad_ok}): " + "; ".join(parts)), powered
+
+
+def _thm42_ort():
+    # P[K_M^ort - K >= eps] <= exp(-M L(K+eps)), L from the exact MGF of Z (product quadrature), one orthogonal block
+    rng = np.random.default_rng(SEED + 23)
+    settings = [
+        (8, 8, np.full(8, 0.25), np.full(8, 0.2), None, 5e-3, 100_000),
+        (4, 4, np.array([0.6, 0.3, -0.2, 0.4]), np.array([0.5, 0.4, 0.1, 0.3]), None, 5e-3, 100_000),
+        (6, 3, np.array([0.7, 0.5, 0.3, 0.0, -0.2, 0.4]), np.array([0.6, 0.4, 0.2, 0.1, 0.0, 0.3]), None, 3e-3, 100_000),
+        (16, 8, np.full(16, 0.3), np.full(16, 0.25), None, 1e-2, 60_000),
+    ]
+    ok, lines, powered = True, [], []
+    for d, M, x, y, eps, target, n in settings:
+        sd = math.sqrt(float(crt.oprf_variance(x.tolist(), y.tolist(), dps=15)) / M)
+        eps = (1.5 * sd, 2.0 * sd)     # well-resolved tails, plus the eps tuned to the target bound
+        o, line, pw = _ort_setting(d, M, x, y, eps, target, n, rng)
+        ok &= o
+        powered.append(pw)
+        lines.append(line)
+    return ok and all(powered), (" || ".join(lines) + f". The printed bound holds in all {len(settings)} settings (several d, M <= d, "
+                                 f"||x+y||^2 up to {max(float(np.sum((x + y) ** 2)) for _, _, x, y, *_ in settings):.3g}); with eps tuned so the bound is 3e-3..1e-2 the test resolves a violation ({sum(powered)}/{len(powered)} "
+                                 f"settings powered). The bound is loose far in the tail (Z is heavy-tailed), so it is far from tight there.")
 
 
 def _sec92_roots():
@@ -1328,8 +1373,8 @@ CLAIMS = [
        correction="P[|K_M^iid - K| >= eps] <= 2 exp(-2 M eps^2 / Zmax^2), Zmax = (1-4A)^(d/2) exp(-(1-4A)||x+y||^2/(8A) - ||x||^2 - ||y||^2) (Hoeffding with the range of Z)."),
     _c("CRT-Thm4.2-ort", "Sec. 4, Theorem 4.2 (orthogonal part)",
        "P[K_M^ort - K >= eps] <= exp(-M L(K + eps)) with L the Legendre transform of Z, and L(K + eps) > 0.",
-       "verified", "d=8, M=8 (one orthogonal block): L computed from the MGF of Z (product Gauss quadrature, validated on E Z and E Z^2) is positive and the sampled orthogonal tail stays below exp(-M L). Checked at one (d, M, x, y); the proof is only sketched in the paper.",
-       [Check("Chernoff bound for an orthogonal block", MC, _thm42_ort)]),
+       "verified", "Four settings (d, M) = (8,8), (4,4), (6,3), (16,8) with ||x+y||^2 from 1.6 to 4.8 (one Haar orthogonal block of M <= d rows): L computed from the MGF of Z (product Gauss quadrature, validated on E Z and E Z^2) is positive and the sampled orthogonal tail stays below exp(-M L) at eps = 1.5 and 2 sd and at an eps tuned so the bound is 3e-3..1e-2, where a violation of 20-29 % would be detected (a too-small bound is rejected at z > 38). The bound holds but is very loose far in the tail (sampled P <= 4e-5 where it gives 3e-3..1e-2). The proof is only sketched in the paper.",
+       [Check("Chernoff bound for orthogonal blocks, four settings", MC, _thm42_ort)]),
     _c("CRT-Thm4.3", "Sec. 4, Theorem 4.3; proof App. 9.9",
        "M = Omega(Gamma d/eps^2 log(gamma rho/eps)) with Gamma = exp(-3R^2/(sqrt d A)), rho = sqrt2 R d^-1/4, gamma = sqrt(4 Gamma (R^2/sqrt d + d^2)).",
        "erratum", "The constants do not follow from the proof: max over the ball of exp(3N/(2A)) is 1 (A < 0), not exp(3R^2/(A sqrt d)); E||w||^2 = d gives 4d, not d^2 (loose); the softmax factor is exp(+N/2), not exp(-N/2); and M(x,y) misses (1-4A)^(d/2). gamma and rho are consistent between statement and proof.",
