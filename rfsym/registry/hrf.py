@@ -575,30 +575,31 @@ def _eq47_num():
 
 def _def33_num():
     rng = _rng(24)
-    r, th = mpmath.mpf("1.3"), mpmath.mpf("1.1")
-    vals = {"trig": [], "pos": [], "hyb": []}
-    for _ in range(3):
-        q, _ = np.linalg.qr(rng.standard_normal((3, 3)))
-        e1, e2 = q[:, 0], q[:, 1]
-        # e1, e2 are orthonormal only to double precision: rebuild an exact pair at 40 digits
-        with mp.workdps(40):
-            xv = [r * mpmath.mpf(float(a)) for a in e1]
-            nx = mp.sqrt(sum(v * v for v in xv))
-            xv = [v * r / nx for v in xv]
-            # Gram-Schmidt y against x at high precision
-            ux = [v / r for v in xv]
-            e2m = [mpmath.mpf(float(b)) for b in e2]
-            pr = sum(a * b for a, b in zip(ux, e2m))
-            w = [b - pr * a for a, b in zip(ux, e2m)]
-            nw = mp.sqrt(sum(v * v for v in w))
-            w = [v / nw for v in w]
-            yv = [r * (mp.cos(th) * a + mp.sin(th) * b) for a, b in zip(ux, w)]
-        vals["trig"].append(hrf.mse_trig(xv, yv, 3, dps=20))
-        vals["pos"].append(hrf.mse_pos(xv, yv, 3, dps=20))
-        vals["hyb"].append(hrf.angular_hybrid_mse(xv, yv, 3, 2, dps=20))
-    spread = max(max(abs(v / vs[0] - 1) for v in vs) for vs in vals.values())
-    return spread < mpmath.mpf(10) ** -15, (f"3 random pairs on S(1.3) at angle 1.1 (d=3): MSEs trig {_f(vals['trig'][0], 8)}, "
-                                             f"++ {_f(vals['pos'][0], 8)}, angular hybrid {_f(vals['hyb'][0], 8)}; spread {_f(spread, 2)}")
+    r, th, th_wrong, m, n, reps = 0.8, 1.1, 1.7, 3, 2, 60000
+
+    def pair(q, t):
+        return r * q[:, 0], r * (math.cos(t) * q[:, 0] + math.sin(t) * q[:, 1])
+
+    samplers = {"trig": lambda x, y, g: hrf.sample_trig(x, y, m, g, reps),
+                "++": lambda x, y, g: hrf.sample_pos(x, y, m, g, reps),
+                "angular hybrid": lambda x, y, g: hrf.sample_angular_hybrid(x, y, m, n, g, reps)}
+    exact = {"trig": lambda x, y: hrf.mse_trig(list(x), list(y), m, dps=15),
+             "++": lambda x, y: hrf.mse_pos(list(x), list(y), m, dps=15),
+             "angular hybrid": lambda x, y: hrf.angular_hybrid_mse(list(x), list(y), m, n, dps=15)}
+    ok, evs = True, []
+    qs = [np.linalg.qr(rng.standard_normal((3, 3)))[0] for _ in range(2)]
+    for k, q in enumerate(qs):
+        x, y = pair(q, th)
+        xw, yw = pair(q, th_wrong)
+        for s, name in enumerate(samplers):
+            v = variance_of(samplers[name](x, y, _rng(60 + 3 * k + s)))
+            good, wrong = exact[name](x, y), exact[name](xw, yw)
+            zg, zw = z_check(v, good), z_check(v, wrong)
+            ok &= zg.passed and not zw.passed
+            evs.append(f"orientation {k + 1}, {name}: exact {_f(good, 6)} z = {zg.z:+.2f}; angle {th_wrong} value "
+                       f"{_f(wrong, 6)} z = {zw.z:+.1f}")
+    return ok, (f"d=3, S({r}), angle {th}, m={m}, n={n}, two random orientations, Var of {reps} sampled estimates "
+                "(|z| <= 5): " + "; ".join(evs))
 
 
 def _lem34_num():
@@ -1331,7 +1332,7 @@ CLAIMS = [
                   "t(1-1/n-t+t/n). The proof of Thm 3.5 ((49)-(50)) uses the correct coefficient."),
     _C("HRF-Def3.3", "Sec. 3, Def. 3.3",
        "On a fixed sphere the MSEs of the considered estimators depend only on the angle theta.", "verified",
-       [("random pairs at equal angle", "numeric", _def33_num)]),
+       [("sampled variances at equal-angle pairs, two orientations", "montecarlo", _def33_num)]),
     _C("HRF-Lem3.4", "Sec. 3, Lemma 3.4, Eqs. (25)-(26); App. E",
        "eps_theta(trig) = eps_{pi-theta}(++) = (2m)^-1/2 e^{2r^2 sin^2(theta/2)}(1-e^{-4r^2 sin^2(theta/2)}); "
        "eps_S(r) = W(r)/sqrt(2m).", "verified", [("grid in theta, r, m", "numeric", _lem34_num)]),
