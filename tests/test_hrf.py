@@ -320,3 +320,12 @@ def test_zero_one_mixture_indicators_and_unbiased():
     assert z_check(mean_of(est), sm).passed and not z_check(mean_of(est), 1.1 * sm).passed
     with pytest.raises(ValueError, match="centers"):
         hrf.cluster_indicators([1.0, 2.0, 3.0], cx)
+
+
+def test_construction_op_count_within_eq106():
+    for m, n, d, t, l in ((1, 1, 1, (1, 1), (1,)), (64, 16, 32, (2, 3, 1), (2, 1)), (5, 3, 4, (2, 2), (1,))):
+        ops, bound = hrf.construction_op_count(m, n, d, t, l), hrf.eq106_count(m, n, d, t, l)
+        assert ops <= 7 * bound
+    assert hrf.construction_op_count(5, 3, 4, (2, 2), (1,)) == 2 * 2 * (20 + 10) + (12 + 3) + 4 * 2 * 15
+    with pytest.raises(ValueError, match="len"):
+        hrf.eq106_count(2, 2, 2, (1,), (1,))
