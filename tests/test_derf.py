@@ -185,3 +185,18 @@ def test_variance_comparison_digits_skips_aderf():
     assert "aderf" not in r and "sderf" in r and r["sderf"][0] <= r["gerf"][0]
     with pytest.raises(ValueError):
         derf.variance_comparison("mnist", [0.5], d=64, L=32, n_sets=1, rng=np.random.default_rng(4))
+
+
+def test_moments_by_quadrature_independent_of_eq9():
+    """1-D quadrature after diagonalising a dense A reproduces the closed-form moments (and K)."""
+    p = dv.random_derf_params_np(2, np.random.default_rng(5))
+    args = [p[k].tolist() for k in ("A", "B1", "B2", "C1", "C2")] + [p["D"]]
+    x, y = [0.3, -0.5], [0.4, 0.1]
+    m1, m2 = dv.derf_moments_by_quadrature(*args, x, y, dps=30)
+    assert digits(m1, derf.derf_mean(*args, x, y, dps=25)) >= 25
+    with mp.workdps(40):
+        var = m2 - m1 ** 2
+    assert digits(var, derf.derf_variance(*args, x, y, dps=25)) >= 22
+    assert abs(m1 / math.exp(0.3 * 0.4 - 0.5 * 0.1) - 1) < 1e-12     # float64 parameters: conditions to ~1e-16
+    with pytest.raises(ValueError, match="8A < I_d"):
+        dv.derf_moments_by_quadrature([["0.2"]], [[1]], [[1]], [[0]], [[0]], 1, [1], [0])
