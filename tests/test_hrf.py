@@ -329,3 +329,17 @@ def test_construction_op_count_within_eq106():
     assert hrf.construction_op_count(5, 3, 4, (2, 2), (1,)) == 2 * 2 * (20 + 10) + (12 + 3) + 4 * 2 * 15
     with pytest.raises(ValueError, match="len"):
         hrf.eq106_count(2, 2, 2, (1,), (1,))
+
+
+def test_eq19_law_is_binomial_and_wrong_p_rejected():
+    from scipy import stats
+    x, y = np.array([1.0, 0.2, -0.5]), np.array([-0.3, 0.8, 0.1])
+    p = float(hrf.angle(list(x), list(y), dps=15)) / math.pi
+    lam = hrf.sample_angular_lambda(x, y, 2, np.random.default_rng(3), 30000)
+    counts = np.bincount(np.round(lam * 2).astype(int), minlength=3)
+
+    def zmax(q):
+        pk = stats.binom.pmf(np.arange(3), 2, q)
+        return np.max(np.abs((counts - 30000 * pk) / np.sqrt(30000 * pk * (1 - pk))))
+
+    assert zmax(p) <= 5 and zmax(1.1 * p) > 5
