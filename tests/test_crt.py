@@ -209,3 +209,27 @@ def test_orthogonal_gap_blocks():
         assert abs(g4 - g2 * (mpmath.mpf(4) / 16) / (mpmath.mpf(1) / 2)) < mpmath.mpf(10) ** -18 * g4
     with pytest.raises(ValueError, match="d >= 2"):
         crt.orthogonal_gap(["1"], ["1"], 1)
+
+
+def test_geometric_objective_depends_on_p_and_p_star_minimises_it():
+    # CRT-Sec3.2.2: (13) moves with p, (11) has no p, and p* is a minimiser of (13)
+    x, y = ["0.5", "-0.8", "0.3"], ["0.6", "0.7", "-1.1"]
+    assert crt.geometric_variance(x, y, "0.3", dps=15) != crt.geometric_variance(x, y, "0.6", dps=15)
+    e11, _ = crt.poisson_variance_expr()
+    assert not {str(s) for s in e11.free_symbols} & {"p", "q"}
+    ps = crt.geometric_p_star(x, y, dps=15)
+    v = crt.geometric_variance(x, y, ps, dps=15)
+    for dp in ("0.01", "-0.01", "0.1", "-0.1"):
+        assert crt.geometric_variance(x, y, ps + mpmath.mpf(dp), dps=15) > v
+
+
+def test_sphere_moment_ratio_steps():
+    # CRT-Thm9.1: ratio(i+1,j)/ratio(i,j) = (a+i)/(a+i+j) in exact rationals, max at (1,1) = d/(d+2)
+    import sympy as sp
+    for d in (2, 3, 7):
+        a = sp.Rational(d, 2)
+        R = lambda i, j: sp.rf(a, i) * sp.rf(a, j) / sp.rf(a, i + j)
+        for i in range(1, 6):
+            for j in range(1, 6):
+                assert R(i + 1, j) / R(i, j) == (a + i) / (a + i + j)
+                assert R(i, j) <= R(1, 1) == sp.Rational(d, d + 2)
