@@ -178,23 +178,23 @@ def simplex_apply(x) -> np.ndarray:
     >>> bool(np.allclose(simplex_apply(x), simplex_matrix(4) @ x))
     True
     """
-    x = np.asarray(x, dtype=float)
-    vec = x.ndim == 1
+    y = np.array(x, dtype=float)  # a copy: the product is formed in place
+    vec = y.ndim == 1
     if vec:
-        x = x[:, None]
-    d = x.shape[-2]
+        y = y[:, None]
+    d = y.shape[-2]
     if d < 2:
         raise ValueError(f"the simplex needs d >= 2, got d={d}")
-    y = np.empty_like(x)
-    yd = x[..., :-1, :].sum(axis=-2) / math.sqrt(d - 1)
-    y[..., :-1, :] = math.sqrt(d / (d - 1)) * x[..., :-1, :] - (math.sqrt(d) + 1) / (d - 1) * yd[..., None, :]
-    y[..., -1, :] = yd
+    shape = y.shape
+    blocks = y.reshape((-1,) + shape[-2:])
+    _simplex_rows_inplace(blocks)
+    y = blocks.reshape(shape)
     return y[:, 0] if vec else y
 
 
 def _simplex_rows_inplace(r: np.ndarray) -> None:
-    """Overwrite each block ``r[b]`` by ``S r[b]`` (Algorithm 1 on its columns), without temporaries
-    of the block's size."""
+    """Overwrite each block ``r[b]`` (shape ``(n, d, k)``) by ``S r[b]``: SimRF Algorithm 1 on its
+    columns, without temporaries of the block's size. The one implementation of Algorithm 1."""
     d = r.shape[-2]
     total = r[:, :-1, :].sum(axis=1)  # sum of the first d-1 rows, shape (n, d)
     r[:, :-1, :] *= math.sqrt(d / (d - 1))
