@@ -3,6 +3,8 @@
 * ``claims [--paper P] [--json]``: print the registry (fast, no computation).
 * ``verify [--paper P] [--claim ID] [--json]``: recompute every check, show progress on stderr, print a
   table, exit 1 if a recorded verdict is not reproduced.
+* ``coverage [--paper P] [--json]``: witness coverage per paper and the claims below target.
+* ``audit [--paper P] [--function NAME]``: the mutation audit (see :mod:`rfsym.audit`).
 * ``book-pages [--out DIR]``: write the generated book pages (claims and errata) from the registry.
 """
 
@@ -26,6 +28,11 @@ def _parser() -> argparse.ArgumentParser:
     pv.add_argument("--json", action="store_true", help="print results as JSON")
     pv.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     pv.add_argument("--details", action="store_true", help="print every check's evidence")
+    pv.add_argument("--lint", action="store_true",
+                    help="also list numbers in recorded evidence that no check printed (exit 1 if any)")
+    pw = sub.add_parser("coverage", help="witness coverage per paper and the claims below target (no computation)")
+    pw.add_argument("--paper", choices=sorted(C.PAPERS))
+    pw.add_argument("--json", action="store_true", help="print JSON")
     pb = sub.add_parser("book-pages", help="write book/claims.md and book/errata.md")
     pb.add_argument("--out", default="book")
     return p
@@ -59,7 +66,32 @@ def main(argv=None) -> int:
             bad = [r.claim.id for r in results if not r.reproduced]
             print(f"\n{len(results) - len(bad)}/{len(results)} recorded verdicts reproduced"
                   + (f"; NOT reproduced: {', '.join(bad)}" if bad else ""))
-        return 0 if all(r.reproduced for r in results) else 1
+            print("\nwitness coverage (claims with a witness of each kind; target: >= 2 witnesses, every core kind "
+                  "present or explained, every witness with a control):")
+            print(C.coverage_table([r.claim for r in results]))
+        lint_bad = {}
+        if args.lint:
+            lint_bad = {r.claim.id: C.lint_evidence_numbers(r) for r in results}
+            lint_bad = {k: v for k, v in lint_bad.items() if v}
+            if not args.json:
+                print(f"\nevidence lint: {len(lint_bad)} claims quote numbers that no check printed")
+                for k, v in lint_bad.items():
+                    print(f"  {k}: {', '.join(v)}")
+        return 0 if all(r.reproduced for r in results) and not lint_bad else 1
+    if args.cmd == "coverage":
+        cl = C.claims_for(args.paper)
+        if args.json:
+            import json
+
+            print(json.dumps(C.coverage_summary(cl), indent=2))
+            return 0
+        print(C.coverage_table(cl))
+        for p, s in C.coverage_summary(cl).items():
+            if s["gaps"]:
+                print(f"\n{p}: {len(s['gaps'])} theorem-like claims below target")
+                for cid, gaps in s["gaps"].items():
+                    print(f"  {cid}: {'; '.join(gaps)}")
+        return 0
     if args.cmd == "book-pages":
         from ._bookpages import write_pages
 

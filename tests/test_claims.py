@@ -61,7 +61,7 @@ def test_check_failures_are_reported_not_raised():
     r = C.Check("b", "numeric", boom).run()
     assert not r.passed and "RuntimeError: broken" in r.evidence
     r = C.Check("c", "numeric", lambda: 3).run()
-    assert not r.passed and "must return (passed, evidence)" in r.evidence
+    assert not r.passed and "must return Outcome or (passed, evidence)" in r.evidence
 
 
 def test_run_show_and_table(capsys):
@@ -117,3 +117,73 @@ def test_book_pages(tmp_path):
     assert errata_page().startswith("# Errata")
     paths = write_pages(tmp_path)
     assert [p.name for p in paths] == ["claims.md", "errata.md"]
+
+
+# ----------------------------------------------------------------------------- witness model
+
+
+def _witness(passed=True, rejected=True):
+    return lambda: C.Outcome(passed, "value 1.2345 vs 1.2345", agreement="5 digits",
+                             control_rejected=rejected, control_detail="x1.01 off at digit 3")
+
+
+def test_outcome_control_not_rejected_fails_the_check():
+    ok = C.Check("w", "numeric", _witness(), exercises=("rfsym.crt.oprf_variance",), route="quad",
+                 control="x1.01").run()
+    assert ok.passed and ok.control_rejected is True and ok.exercises == ("rfsym.crt.oprf_variance",)
+    bad = C.Check("w", "numeric", _witness(rejected=False), control="x1.01").run()
+    assert not bad.passed and "control NOT rejected" in bad.evidence
+    with pytest.raises(ValueError, match="exercises must be dotted names"):
+        C.Check("w", "numeric", _ok, exercises=("oprf_variance",))
+
+
+def test_coverage_target_and_no_witness():
+    s = C.Check("s", "symbolic", _witness(), control="c")
+    n = C.Check("n", "numeric", _witness(), control="c")
+    k = C.Check("k", "consistency", _ok)
+    c = C.Claim("CRT-Thm7", "CRT", "loc", "s", "verified", checks=[s, k])
+    cov = c.coverage()
+    assert cov.target and not cov.meets and cov.witnesses == 1 and cov.consistency == 1
+    assert "1 witness (need 2)" in cov.gaps()[0] and cov.missing == ("numeric", "montecarlo")
+    c = C.Claim("CRT-Thm7", "CRT", "loc", "s", "verified", checks=[s, n, k],
+                no_witness={"montecarlo": "no expectation over random features"})
+    assert c.coverage().meets and c.coverage().explained == ("montecarlo",)
+    nc = C.Check("n", "numeric", _ok)                      # no control declared
+    assert not C.Claim("CRT-Thm7", "CRT", "loc", "s", "verified", checks=[s, nc],
+                       no_witness={"montecarlo": "x"}).coverage().meets
+    assert not C.Claim("CRT-Sec7", "CRT", "loc", "s", "verified", checks=[k]).coverage().target
+    with pytest.raises(ValueError, match="no_witness keys"):
+        C.Claim("CRT-Thm7", "CRT", "loc", "s", "verified", checks=[s], no_witness={"vibes": "x"})
+    with pytest.raises(ValueError, match="has a symbolic check"):
+        C.Claim("CRT-Thm7", "CRT", "loc", "s", "verified", checks=[s], no_witness={"symbolic": "x"})
+    summ = C.coverage_summary([c])
+    assert summ["CRT"]["target"] == 1 and summ["CRT"]["meets"] == 1
+
+
+def test_lint_evidence_numbers():
+    c = C.Claim("CRT-Thm7", "CRT", "loc", "s", "verified", evidence="agree: 1.2345; also 47.31 and d = 64",
+                checks=[C.Check("n", "numeric", _witness(), control="c")])
+    res = C.ClaimResult(c, (c.checks[0].run(),))
+    assert C.lint_evidence_numbers(res) == ["47.31"]
+
+
+def test_claim_page_markdown():
+    import sympy as sp
+
+    x = sp.Symbol("x")
+    c = C.Claim("CRT-Thm7", "CRT", "Sec. 1, Eq. (7)", "$E[e^{w x}] = e^{x^2/2}$ for a_b", "erratum",
+                evidence="e", severity="typo", correction="$|x|$ holds",
+                checks=[C.Check("n", "numeric", _witness(), exercises=("rfsym.crt.oprf_variance",),
+                                route="quadrature | of the definition", control="x1.01")],
+                derivation=lambda: [("sympy integral", sp.exp(x ** 2 / 2))])
+    md = C.ClaimResult(c, (c.checks[0].run(),))._repr_markdown_()
+    assert "$E[e^{w x}] = e^{x^2/2}$" in md and "a\\_b" in md
+    assert "e^{\\frac{x^{2}}{2}}" in md and "`crt.oprf_variance`" in md
+    assert "quadrature \\| of the definition" in md and "x1.01: rejected" in md
+    assert "<details>" in md and "Verdict: erratum (typo)" in md
+    assert repr(C.ClaimResult(c, ())).startswith("<ClaimResult CRT-Thm7")
+
+
+def test_cli_coverage():
+    p = _cli("coverage", "--paper", "CRT")
+    assert p.returncode == 0 and "target met" in p.stdout
