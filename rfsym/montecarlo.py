@@ -18,7 +18,7 @@ import numpy as np
 from .precision import require_int
 
 __all__ = ["MCResult", "ZCheck", "DEFAULT_Z_THRESHOLD", "mean_of", "variance_of", "estimate_mean",
-           "estimate_variance", "zscore", "z_check"]
+           "estimate_variance", "zscore", "z_check", "ZWitness", "z_witness", "detectable_fraction"]
 
 #: Default threshold on the absolute z-score of the Monte Carlo checks.
 DEFAULT_Z_THRESHOLD = 5.0
@@ -202,3 +202,74 @@ def z_check(result: MCResult, exact, threshold: float = DEFAULT_Z_THRESHOLD) -> 
         raise ValueError(f"threshold must be positive, got threshold={threshold}")
     z = zscore(result, exact)
     return ZCheck(z, threshold, abs(z) <= threshold, result, float(exact))
+
+
+@dataclass(frozen=True)
+class ZWitness:
+    """A Monte Carlo witness: the exact value passes the z-test and every control is rejected."""
+
+    check: ZCheck
+    controls: tuple
+
+    @property
+    def passed(self) -> bool:
+        """The exact value passes (``|z| <= threshold``)."""
+        return self.check.passed
+
+    @property
+    def controls_rejected(self) -> bool:
+        """Every control value fails the z-test."""
+        return all(not c.passed for _, c in self.controls)
+
+    @property
+    def agreement(self) -> str:
+        return f"z = {self.check.z:+.2f}"
+
+    @property
+    def control_detail(self) -> str:
+        return "; ".join(f"{name} {'rejected' if not c.passed else 'NOT rejected'} at z = {c.z:+.1f}"
+                         for name, c in self.controls)
+
+    def __str__(self) -> str:
+        return f"{self.check}; controls: {self.control_detail}"
+
+
+def z_witness(result: MCResult, exact, controls, threshold: float = DEFAULT_Z_THRESHOLD) -> ZWitness:
+    """z-test of ``exact`` plus the z-tests of plausible wrong values that must be rejected.
+
+    Parameters
+    ----------
+    result : MCResult
+        The sampled estimate.
+    exact : float or mpf
+        The value under test (must pass).
+    controls : mapping or sequence of (name, value)
+        Wrong variants (must each fail), e.g. ``{"x1.02": 1.02 * exact}``.
+    threshold : float
+        The |z| threshold (default 5).
+
+    Examples
+    --------
+    >>> w = z_witness(MCResult(1.0, 0.001, 10**6), 1.0005, {"x1.02": 1.02})
+    >>> w.passed, w.controls_rejected, w.agreement
+    (True, True, 'z = -0.50')
+    """
+    items = tuple(controls.items()) if hasattr(controls, "items") else tuple(controls)
+    if not items:
+        raise ValueError("z_witness needs at least one control (a wrong value the test must reject)")
+    return ZWitness(z_check(result, exact, threshold),
+                    tuple((str(n), z_check(result, v, threshold)) for n, v in items))
+
+
+def detectable_fraction(result: MCResult, exact, threshold: float = DEFAULT_Z_THRESHOLD) -> float:
+    """Smallest relative error of ``exact`` that the z-test would reject: ``threshold SE / |exact|``.
+
+    Examples
+    --------
+    >>> detectable_fraction(MCResult(2.0, 0.004, 1000), 2.0)
+    0.01
+    """
+    exact = float(exact)
+    if exact == 0:
+        raise ValueError("detectable_fraction needs a non-zero exact value")
+    return threshold * result.stderr / abs(exact)
