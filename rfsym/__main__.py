@@ -33,6 +33,14 @@ def _parser() -> argparse.ArgumentParser:
     pw = sub.add_parser("coverage", help="witness coverage per paper and the claims below target (no computation)")
     pw.add_argument("--paper", choices=sorted(C.PAPERS))
     pw.add_argument("--json", action="store_true", help="print JSON")
+    pa = sub.add_parser("audit", help="mutation audit: perturb each library function, rerun the claims that call it")
+    pa.add_argument("--paper", choices=sorted(C.PAPERS))
+    pa.add_argument("--function", action="append", metavar="NAME", help="dotted name (repeatable)")
+    pa.add_argument("--perturbation", action="append", choices=["sign", "rel1e-2", "rel1e-3"])
+    pa.add_argument("--jobs", type=int, default=1, help="worker processes")
+    pa.add_argument("--timeout", type=float, default=120.0, help="seconds per mutant")
+    pa.add_argument("--out", help="write the Markdown report (the book page) here")
+    pa.add_argument("--json-out", help="write the JSON report here")
     pb = sub.add_parser("book-pages", help="write book/claims.md and book/errata.md")
     pb.add_argument("--out", default="book")
     return p
@@ -92,6 +100,10 @@ def main(argv=None) -> int:
                 for cid, gaps in s["gaps"].items():
                     print(f"  {cid}: {'; '.join(gaps)}")
         return 0
+    if args.cmd == "audit":
+        from . import audit
+
+        return audit.main(args)
     if args.cmd == "book-pages":
         from ._bookpages import write_pages
 
