@@ -1,10 +1,12 @@
-"""Generate the book's claims and errata pages from the registry (run at book build time)."""
+"""Generate the book's claims, errata and audit pages from the registry (run at book build time)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from . import claims as C
+from ._claimpage import md_cell
 
 _PAPER_TITLES = {
     "CRT": "Chefs' Random Tables (CRT)",
@@ -15,7 +17,44 @@ _PAPER_TITLES = {
 
 
 def _md_escape(text: str) -> str:
-    return (text or "").replace("|", "\\|").replace("\n", " ").replace("*", "\\*").replace("_", "\\_")
+    """Table-safe Markdown that keeps ``$...$`` math for MathJax."""
+    return md_cell(text)
+
+
+_SHORT = {"symbolic": "S", "numeric": "N", "montecarlo": "MC", "data": "D", "arithmetic": "A"}
+
+
+def _witness_cell(c: C.Claim) -> str:
+    cov = c.coverage()
+    got = "+".join(_SHORT[k] for k in C.WITNESS_KINDS if k in cov.kinds) or "—"
+    if not cov.target:
+        return got
+    return got + (" ✓" if cov.meets else " (gap)")
+
+
+def coverage_section() -> list:
+    """Markdown lines: per-paper witness coverage and the claims below target."""
+    summ = C.coverage_summary()
+    out = ["## Witness coverage", "",
+           "A *witness* is a check that could have refuted the claim: it exercises the library function "
+           "through an independent route and rejects a plausible wrong variant (its *control*). "
+           "S = symbolic (sympy from the definition), N = high precision (mpmath, verified digits), "
+           "MC = Monte Carlo (sampled features, $|z| \\le 5$), D = real data, A = arithmetic of printed "
+           "numbers. Target for every verified or erratum theorem, lemma, corollary, proposition and "
+           "numbered equation: at least two witnesses, each of S, N and MC present or its absence "
+           "explained, and every witness with a control it rejects (✓ in the tables below).", "",
+           "| paper | claims | with S | with N | with MC | with D | with A | witnesses without control | target met |",
+           "|---|---|---|---|---|---|---|---|---|"]
+    for p, s in summ.items():
+        k = s["kinds"]
+        out.append(f"| {p} | {s['claims']} | {k['symbolic']} | {k['numeric']} | {k['montecarlo']} | "
+                   f"{k['data']} | {k['arithmetic']} | {s['uncontrolled']} | {s['meets']}/{s['target']} |")
+    out.append("")
+    gaps = [(cid, g) for s in summ.values() for cid, g in s["gaps"].items()]
+    if gaps:
+        out += [f"<details><summary>{len(gaps)} theorem-like claims below the target, and why</summary><ul>"
+                + "".join(f"<li>{cid}: {'; '.join(g)}</li>" for cid, g in gaps) + "</ul></details>", ""]
+    return out
 
 
 def _ref(c: C.Claim) -> str:
@@ -37,17 +76,17 @@ def claims_page() -> str:
         k = counts.get(p, {})
         out.append(f"| {p} | {k.get('verified', 0)} | {k.get('erratum', 0)} | {k.get('unverifiable', 0)} |")
     out.append("")
+    out += coverage_section()
     for p, title in _PAPER_TITLES.items():
         cl = [c for c in reg if c.paper == p]
         out += [f"## {title}", ""]
         if not cl:
             out += ["No claims registered yet.", ""]
             continue
-        out += ["| claim | where | statement (as printed) | verdict | checks |", "|---|---|---|---|---|"]
+        out += ["| claim | where | statement (as printed) | verdict | witnesses |", "|---|---|---|---|---|"]
         for c in cl:
             verdict = c.verdict + (f" ({c.severity})" if c.severity else "")
-            kinds = ", ".join(sorted({ch.kind for ch in c.checks})) or "—"
-            out.append(f"| {_ref(c)} | {_md_escape(c.location)} | {_md_escape(c.statement)} | {verdict} | {kinds} |")
+            out.append(f"| {_ref(c)} | {_md_escape(c.location)} | {_md_escape(c.statement)} | {verdict} | {_witness_cell(c)} |")
         out.append("")
     return "\n".join(out)
 
@@ -77,12 +116,34 @@ def errata_page() -> str:
     return "\n".join(out)
 
 
+#: The committed result of ``make audit`` (JSON), rendered as the book's audit page.
+AUDIT_JSON = Path(__file__).resolve().parents[1] / "book" / "audit_report.json"
+
+
+def audit_page(path=AUDIT_JSON) -> str:
+    """The mutation-audit page from the committed report, flagged when the library has changed since."""
+    from . import audit
+
+    path = Path(path)
+    if not path.exists():
+        return ("# Mutation audit\n\nNo audit report is committed yet: run `make audit` "
+                "(`python -m rfsym audit --json-out book/audit_report.json`).\n")
+    rep = json.loads(path.read_text())
+    text = audit.report_markdown(rep)
+    if rep.get("source_hash") != audit.source_hash():
+        head, rest = text.split("\n", 1)
+        text = (head + "\n\n:::{note}\nThe library has changed since this report was generated "
+                f"(audited sources `{rep.get('source_hash')}`, current `{audit.source_hash()}`): rerun "
+                "`make audit` for an up-to-date report.\n:::\n" + rest)
+    return text
+
+
 def write_pages(outdir="book") -> list:
-    """Write ``claims.md`` and ``errata.md`` into ``outdir``; return the paths written."""
+    """Write ``claims.md``, ``errata.md`` and ``audit.md`` into ``outdir``; return the paths written."""
     outdir = Path(outdir)
     outdir.mkdir(parents=True, exist_ok=True)
     paths = []
-    for name, text in (("claims.md", claims_page()), ("errata.md", errata_page())):
+    for name, text in (("claims.md", claims_page()), ("errata.md", errata_page()), ("audit.md", audit_page())):
         path = outdir / name
         if not path.exists() or path.read_text() != text:
             path.write_text(text)

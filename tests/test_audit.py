@@ -1,0 +1,68 @@
+"""The mutation audit: perturbation of results, patching, and a mutant that a check must kill."""
+
+from fractions import Fraction
+
+import mpmath
+import numpy as np
+import pytest
+import sympy as sp
+
+from rfsym import audit, claims as C
+from rfsym.montecarlo import MCResult
+
+
+def test_perturb_numeric_leaves_only():
+    f = Fraction(101, 100)
+    v, ch = audit.perturb((2.0, 3, "a", True), f)
+    assert ch and v == (2.0 * 1.01, 3, "a", True)
+    v, ch = audit.perturb(mpmath.mpf(2), Fraction(-1))
+    assert ch and v == -2
+    v, ch = audit.perturb(np.array([1.0, 2.0]), f)
+    assert ch and np.allclose(v, [1.01, 2.02])
+    v, ch = audit.perturb(np.array([1, 2]), f)
+    assert not ch
+    x = sp.Symbol("x")
+    v, ch = audit.perturb(x ** 2, f)
+    assert ch and sp.simplify(v - sp.Rational(101, 100) * x ** 2) == 0
+    assert audit.perturb(x, f) == (x, False) and audit.perturb(sp.Eq(x, 1), f)[1] is False
+    v, ch = audit.perturb(MCResult(1.0, 0.1, 10), Fraction(-1))
+    assert ch and v.estimate == -1.0 and v.stderr == 0.1
+    v, ch = audit.perturb({"a": 1.0, "b": [2.0]}, Fraction(-1))
+    assert ch and v == {"a": -1.0, "b": [-2.0]}
+
+
+def test_public_functions_and_bad_names():
+    funcs = audit.public_functions("CRT")
+    assert "rfsym.crt.oprf_rho_star" in funcs and not any(f.split(".")[-1].startswith("_") for f in funcs)
+    assert audit.paper_of("rfsym.simrf.conformity") == "SimRF"
+    with pytest.raises(ValueError, match="paper must be one of"):
+        audit.public_functions("XYZ")
+    with pytest.raises(ValueError, match="not a public function"):
+        audit.audit(functions=["rfsym.crt.nope"], progress=None)
+
+
+def test_mutant_is_killed_and_patch_is_undone():
+    f = "rfsym.crt.oprf_rho_star"
+    orig = audit._resolve(f)
+    callers, seconds = audit.trace_calls([f], ["CRT-Eq7", "CRT-Thm3.3-Note", "CRT-Eq8"])
+    assert "CRT-Eq7" in callers[f] and "CRT-Eq8" not in callers[f]
+    for p in ("sign", "rel1e-3"):
+        r = audit.run_mutant(f, p, callers[f])
+        assert r["status"] == "killed" and r["claim"] in callers[f], r
+    assert audit._resolve(f) is orig
+    import rfsym.crt
+
+    assert rfsym.crt.oprf_rho_star is orig
+    # after the audit the claim is reproduced again (patch undone, caches cleared)
+    assert C.run("CRT-Eq7").reproduced
+
+
+def test_survivor_is_reported_with_explanation_lookup():
+    # a function no listed claim calls: the mutant survives trivially and the report says so
+    r = audit.run_mutant("rfsym.crt.oprf_rho_star", "rel1e-2", [])
+    assert r["status"] in ("survived", "not perturbable")
+    rep = {"source_hash": audit.source_hash(), "functions": 1, "not_exercised": [],
+           "mutants": [dict(r, paper="CRT", callers=0, explanation=None, status="survived")]}
+    md = audit.report_markdown(rep)
+    assert "**unexplained**" in md and "python -m rfsym audit --function rfsym.crt.oprf_rho_star" in md
+    assert audit.summary(rep)["CRT"]["unexplained"] == 1
