@@ -13,14 +13,19 @@ CIFAR-10, whose d = 64 implies one channel) the grayscale weights; all three are
 
 ``resize``
     ``"area"`` -- exact box (area) averaging, every output pixel the mean of the input square it
-    covers (28/8 = 3.5 input pixels per output pixel for MNIST, 4 for CIFAR-10; what
-    ``PIL.Image.resize(..., BOX)`` and OpenCV's ``INTER_AREA`` compute);
+    covers, partial pixels weighted by the covered length (28/8 = 3.5 input pixels per output
+    pixel for MNIST, 4 for CIFAR-10; OpenCV's ``INTER_AREA``; for CIFAR-10's integer factor also
+    ``PIL.Image.resize(..., BOX)``, which for MNIST's factor 3.5 takes whole pixels instead);
     ``"bilinear"`` -- bilinear interpolation at the output pixel centres (half-pixel convention)
-    without antialiasing (``tf.image.resize`` default, OpenCV ``INTER_LINEAR``).
-    Both are linear maps whose weights are dyadic/49ths, so the 8x8 results are stored *exactly* as
-    integers ``round(denominator * value)`` (no rounding happens: see :data:`IMAGE_DENOMINATORS`).
+    without antialiasing (``tf.image.resize`` default, OpenCV ``INTER_LINEAR``);
+    ``"triangle"`` -- antialiased bilinear: a triangle filter whose support is stretched by the
+    scale factor, normalised over the taps inside the image (``PIL.Image.resize(..., BILINEAR)``,
+    ``tf.image.resize(..., antialias=True)``).
+    All are linear maps with rational weights, so the 8x8 results are stored *exactly* as integers
+    ``denominator * value`` (no rounding happens: see :func:`image_denominator`).
 ``scale``
-    ``"unit"`` -- pixel / 255 in [0, 1] (default); ``"raw"`` -- pixel values 0..255.
+    ``"unit"`` -- pixel / 255 in [0, 1] (default); ``"sym"`` -- 2 pixel / 255 - 1 in [-1, 1];
+    ``"raw"`` -- pixel values 0..255 (what ``tf.image.resize`` returns for uint8 input).
 ``gray``
     CIFAR-10 only: ``"bt601"`` -- 0.299 R + 0.587 G + 0.114 B (the ITU-R BT.601 luma of PIL's ``"L"``
     mode and ``tf.image.rgb_to_grayscale``); ``"mean"`` -- (R + G + B)/3.
@@ -50,7 +55,7 @@ from pathlib import Path
 
 import numpy as np
 
-__all__ = ["DataError", "IMAGE_SETS", "RESIZE_METHODS", "SCALINGS", "GRAY_WEIGHTS", "IMAGE_DENOMINATORS",
+__all__ = ["DataError", "IMAGE_SETS", "RESIZE_METHODS", "SCALINGS", "GRAY_WEIGHTS", "image_denominator", "row_denominators",
            "UCI_SETS", "UCI_CLASSES", "UCI_CLASS_COUNTS", "UCI_CATEGORIES", "UCI_SHAPES", "MNIST_TEST_CLASS_COUNTS",
            "load_images", "load_uci", "data_dir", "manifest", "resize_matrix", "resize_exact",
            "read_idx", "parse_uci", "raw_mnist", "raw_cifar10", "sha256_array"]
@@ -61,13 +66,10 @@ class DataError(RuntimeError):
 
 
 IMAGE_SETS = ("mnist", "cifar10")
-RESIZE_METHODS = ("area", "bilinear")
-SCALINGS = ("unit", "raw")
+RESIZE_METHODS = ("area", "bilinear", "triangle")
+SCALINGS = ("unit", "sym", "raw")
 GRAY_WEIGHTS = {"bt601": (0.299, 0.587, 0.114), "mean": (1 / 3, 1 / 3, 1 / 3)}
 
-#: stored 8x8 value = round(denominator * resized value), exact (no rounding) for these input sizes
-IMAGE_DENOMINATORS = {("mnist", "area"): 49, ("mnist", "bilinear"): 16,
-                      ("cifar10", "area"): 16, ("cifar10", "bilinear"): 4}
 
 #: class counts of the MNIST test set (LeCun et al.), digits 0..9
 MNIST_TEST_CLASS_COUNTS = (980, 1135, 1032, 1010, 982, 892, 958, 1028, 974, 1009)
@@ -202,8 +204,9 @@ def load_images(name: str, *, resize: str = "area", scale: str = "unit", gray: s
     name : {"mnist", "cifar10"}
     resize : {"area", "bilinear"}
         28x28 (32x32) -> 8x8 resize method; not stated in CRT Sec. 5.1 / DERF Sec. 5.1.
-    scale : {"unit", "raw"}
-        Pixel scaling before the experiments' sigma: ``"unit"`` divides by 255, ``"raw"`` keeps 0..255.
+    scale : {"unit", "sym", "raw"}
+        Pixel scaling before the experiments' sigma: ``"unit"`` divides by 255 (values in [0, 1]),
+        ``"sym"`` maps to [-1, 1] (2 p / 255 - 1), ``"raw"`` keeps 0..255.
     gray : {"bt601", "mean"}
         Grayscale weights for CIFAR-10 (ignored for MNIST).
     flatten : bool
@@ -223,8 +226,8 @@ def load_images(name: str, *, resize: str = "area", scale: str = "unit", gray: s
     Notes
     -----
     The stored arrays hold ``q = D * r`` exactly (integers), where ``r`` is the resized image in raw
-    pixel units and ``D`` = :data:`IMAGE_DENOMINATORS` ``[name, resize]``; the loader returns
-    ``q / D`` (``raw``) or ``q / (255 D)`` (``unit``), grayscale as
+    pixel units and ``D`` = :func:`image_denominator` ``(name, resize)`` (per pixel); the loader returns
+    ``q / D`` (``raw``), ``q / (255 D)`` (``unit``) or ``2 q / (255 D) - 1`` (``sym``), grayscale as
     :math:`w_R R + w_G G + w_B B` applied to the resized RGB channels (resizing is linear, so the
     order of grayscale conversion and resizing does not matter).
 
@@ -247,19 +250,24 @@ def load_images(name: str, *, resize: str = "area", scale: str = "unit", gray: s
     path = data_dir() / fname
     n, counts = (10000, MNIST_TEST_CLASS_COUNTS) if name == "mnist" else (1017, CIFAR10_FIRST1017_CLASS_COUNTS)
     shape = (n, 8, 8) if name == "mnist" else (n, 8, 8, 3)
-    if q.shape != shape or q.dtype != np.uint16 or labels.shape != (n,) or labels.dtype != np.uint8:
+    D = image_denominator(name, resize)
+    dtype = _stored_dtype(D)
+    if q.shape != shape or q.dtype != dtype or labels.shape != (n,) or labels.dtype != np.uint8:
         raise DataError(f"data file {path}: images {q.shape} {q.dtype}, labels {labels.shape} {labels.dtype}; "
-                        f"expected images {shape} uint16 and labels ({n},) uint8")
+                        f"expected images {shape} {np.dtype(dtype).name} and labels ({n},) uint8")
     if tuple(np.bincount(labels, minlength=10)) != counts:
         raise DataError(f"data file {path}: class counts {np.bincount(labels).tolist()} differ from {list(counts)}")
-    D = IMAGE_DENOMINATORS[name, resize]
-    if int(q.max()) > 255 * D:
-        raise DataError(f"data file {path}: value {int(q.max())} exceeds 255 * {D}")
+    if name == "cifar10":
+        D = D[:, :, None]
+    if np.any(q > 255 * D):
+        raise DataError(f"data file {path}: a stored value exceeds 255 times its denominator")
     X = q.astype(np.float64) / D
     if name == "cifar10":
         X = X @ np.asarray(GRAY_WEIGHTS[gray])
     if scale == "unit":
         X = X / 255.0
+    elif scale == "sym":
+        X = 2.0 * X / 255.0 - 1.0
     if flatten:
         X = X.reshape(n, 64)
     return X, labels.astype(np.int64)
@@ -315,7 +323,8 @@ def resize_matrix(n_in: int, n_out: int, method: str) -> np.ndarray:
     ``"area"``: row ``i`` averages the input interval ``[i s, (i+1) s)`` with ``s = n_in / n_out``
     (fractional pixels weighted by their covered length).  ``"bilinear"``: linear interpolation at
     the source coordinate ``(i + 1/2) s - 1/2`` (half-pixel centres, clamped at the border), no
-    antialiasing.
+    antialiasing.  ``"triangle"``: weights ``max(0, 1 - |j + 1/2 - (i + 1/2) s| / s)`` over the
+    input pixels ``j``, normalised to sum 1 (Pillow's antialiased BILINEAR for downscaling).
 
     Examples
     --------
@@ -323,6 +332,8 @@ def resize_matrix(n_in: int, n_out: int, method: str) -> np.ndarray:
     [0.2857142857142857, 0.2857142857142857, 0.2857142857142857, 0.14285714285714285, 0.0]
     >>> resize_matrix(28, 8, "bilinear")[0, :4].tolist()
     [0.0, 0.75, 0.25, 0.0]
+    >>> (resize_matrix(32, 8, "triangle")[0, :7] * 28).round(12).tolist()
+    [5.0, 7.0, 7.0, 5.0, 3.0, 1.0, 0.0]
     """
     _check_choice(method, "method", RESIZE_METHODS)
     s = n_in / n_out
@@ -332,6 +343,11 @@ def resize_matrix(n_in: int, n_out: int, method: str) -> np.ndarray:
             lo, hi = i * s, (i + 1) * s
             for j in range(int(np.floor(lo)), int(np.ceil(hi))):
                 R[i, j] = (min(hi, j + 1) - max(lo, j)) / s
+        elif method == "triangle":
+            c = (i + 0.5) * s
+            for j in range(max(0, int(np.floor(c - s))), min(n_in, int(np.ceil(c + s)) + 1)):
+                R[i, j] = max(0.0, 1.0 - abs((j + 0.5 - c) / s))
+            R[i] /= R[i].sum()
         else:
             c = min(max((i + 0.5) * s - 0.5, 0.0), n_in - 1.0)
             j0 = int(np.floor(c))
@@ -342,10 +358,53 @@ def resize_matrix(n_in: int, n_out: int, method: str) -> np.ndarray:
     return R
 
 
-def resize_exact(images, method: str, denominator: int) -> np.ndarray:
-    """Resize uint8 images ``(n, h, w[, c])`` to 8x8 and return ``denominator * result`` as uint16.
+def row_denominators(n_in: int, method: str) -> np.ndarray:
+    """Smallest integers ``D_i`` with ``D_i * resize_matrix(n_in, 8, method)[i]`` integral.
 
-    Raises ``ValueError`` if the scaled result is not an integer (the denominator would round).
+    Examples
+    --------
+    >>> row_denominators(28, "area").tolist(), row_denominators(32, "bilinear").tolist()[:2]
+    ([7, 7, 7, 7, 7, 7, 7, 7], [2, 2])
+    """
+    R = resize_matrix(n_in, 8, method)
+    out = []
+    for row in R:
+        for D in range(1, 100001):
+            if np.max(np.abs(row * D - np.rint(row * D))) < 1e-9:
+                out.append(D)
+                break
+        else:                                   # pragma: no cover - the weights above are rational
+            raise ValueError(f"no integer denominator <= 100000 for the {method} weights")
+    return np.array(out, dtype=np.int64)
+
+
+def image_denominator(name: str, method: str) -> np.ndarray:
+    """Per-pixel integer denominators ``(8, 8)`` of the stored 8x8 images: ``outer(D_rows, D_cols)``.
+
+    MNIST (28 -> 8): area 49, bilinear 16; CIFAR-10 (32 -> 8): area 16, bilinear 4; triangle: varies
+    per pixel (border rows have fewer taps).
+
+    Examples
+    --------
+    >>> int(image_denominator("mnist", "area")[0, 0]), int(image_denominator("cifar10", "bilinear")[3, 3])
+    (49, 4)
+    """
+    _check_choice(name, "name", IMAGE_SETS)
+    n_in = 28 if name == "mnist" else 32
+    D = row_denominators(n_in, method)
+    return np.outer(D, D)
+
+
+def _stored_dtype(D):
+    return np.uint16 if 255 * int(np.max(D)) < 2 ** 16 else np.uint32
+
+
+def resize_exact(images, method: str, denominator) -> np.ndarray:
+    """Resize uint8 images ``(n, h, w[, c])`` to 8x8 and return ``denominator * result`` as integers.
+
+    ``denominator`` is a scalar or an ``(8, 8)`` array (:func:`image_denominator`); the result is
+    ``uint16`` when ``255 * max(denominator)`` fits, else ``uint32``.  Raises ``ValueError`` if the
+    scaled result is not an integer (the denominator would round).
 
     Examples
     --------
@@ -357,14 +416,17 @@ def resize_exact(images, method: str, denominator: int) -> np.ndarray:
     R = resize_matrix(images.shape[1], 8, method)
     C = resize_matrix(images.shape[2], 8, method)
     out = np.einsum("ik,nkl...,ml->nim...", R, images.astype(np.float64), C, optimize=True)
-    q = out * denominator
+    den = np.asarray(denominator, dtype=np.float64)
+    if den.ndim == 2 and out.ndim == 4:
+        den = den[:, :, None]
+    q = out * den
     qi = np.rint(q)
-    if qi.min() < 0 or qi.max() > 255 * denominator:
-        raise ValueError(f"resized values outside [0, 255] (min {qi.min() / denominator}, max {qi.max() / denominator})")
+    if qi.min() < 0 or np.any(qi > 255 * den):
+        raise ValueError("resized values outside [0, 255]")
     if np.max(np.abs(q - qi)) > 1e-6:
         raise ValueError(f"denominator={denominator} does not make the {method} resize exact "
                          f"(max fractional part {np.max(np.abs(q - qi)):.3g})")
-    return qi.astype(np.uint16)
+    return qi.astype(_stored_dtype(den))
 
 
 def read_idx(path) -> np.ndarray:

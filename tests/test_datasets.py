@@ -42,6 +42,19 @@ def test_mnist_mean_pixel_preserved_by_area():
     assert abs(Xb.mean() - 33.79) > 0.05          # bilinear samples centres: not mean-preserving
 
 
+def test_zero_pixels_by_resize_method():
+    # pixels that are 0 in every MNIST test image: they make DERF's second-moment matrix singular
+    zeros = {m: int((ds.load_images("mnist", resize=m)[0] == 0).all(0).sum()) for m in ds.RESIZE_METHODS}
+    assert zeros == {"area": 1, "bilinear": 3, "triangle": 0}
+
+
+def test_sym_scaling():
+    X, _ = ds.load_images("cifar10", scale="sym")
+    U, _ = ds.load_images("cifar10", scale="unit")
+    np.testing.assert_allclose(X, 2 * U - 1, atol=1e-15)
+    assert -1 <= X.min() and X.max() <= 1
+
+
 def test_cifar_gray_weights_differ_and_labels():
     Xa, y = ds.load_images("cifar10", gray="bt601")
     Xb, _ = ds.load_images("cifar10", gray="mean")

@@ -6,7 +6,7 @@ Usage::
 
 ``RAW_ROOT`` defaults to ``../shared/data`` (relative to the repository) and must hold ``mnist/``,
 ``cifar10/`` and ``uci/`` as described in ``rfsym/data/PROVENANCE.md``.  Writes ``mnist_area.npz``,
-``mnist_bilinear.npz``, ``cifar10_area.npz``, ``cifar10_bilinear.npz``, ``uci.npz`` and
+``mnist_bilinear.npz``, ``mnist_triangle.npz``, ``cifar10_*.npz`` (same three methods), ``uci.npz`` and
 ``MANIFEST.json`` (SHA-256 of every array and of every raw input file).  With ``--check`` nothing is
 written; the rebuild is compared with the committed arrays and the exit status is 1 on a difference.
 """
@@ -41,10 +41,10 @@ def build(root) -> dict[str, dict[str, np.ndarray]]:
     Xc, yc = ds.raw_cifar10(root)
     for method in ds.RESIZE_METHODS:
         out[f"mnist_{method}.npz"] = {
-            "images": ds.resize_exact(Xm, method, ds.IMAGE_DENOMINATORS["mnist", method]),
+            "images": ds.resize_exact(Xm, method, ds.image_denominator("mnist", method)),
             "labels": ym.astype(np.uint8)}
         out[f"cifar10_{method}.npz"] = {
-            "images": ds.resize_exact(Xc, method, ds.IMAGE_DENOMINATORS["cifar10", method]),
+            "images": ds.resize_exact(Xc, method, ds.image_denominator("cifar10", method)),
             "labels": yc.astype(np.uint8)}
     uci = {}
     for name in ds.UCI_SETS:
