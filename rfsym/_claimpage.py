@@ -93,20 +93,18 @@ def claim_markdown(res) -> str:
                 if tex:
                     out += ["$$", tex, "$$", ""]
     if res.results:
-        out += ["| | witness | exercises | independent route | agreement | control | result |",
-                "|---|---|---|---|---|---|---|"]
-        for i, r in enumerate(res.results, 1):
-            ex = ", ".join(f"`{_short_name(e)}`" for e in r.exercises) or "— (the paper's algebra only)"
+        out += ["| witness | what is compared | agreement | control |", "|---|---|---|---|"]
+        for r in res.results:
+            ex = ", ".join(f"`{_short_name(e)}`" for e in r.exercises) or "the paper's algebra only"
+            route = f" vs {md_cell(r.route)}" if r.route else ""
             if r.control_rejected is None:
-                ctl = md_cell(r.control) + (" (not run)" if r.control else "")
-                if not r.control:
-                    ctl = "none recorded"
+                ctl = (md_cell(r.control) + " (not run)") if r.control else "none recorded"
             else:
                 ctl = (md_cell(r.control) + (": rejected" if r.control_rejected else ": **not rejected**")
                        + (f" ({md_cell(r.control_detail)})" if r.control_detail else ""))
-            res_cell = "pass" if r.passed else "**FAIL**"
-            out.append(f"| {i} | {KIND_LABELS.get(r.kind, r.kind)}: {md_cell(r.name)} | {ex} | "
-                       f"{md_cell(r.route)} | {md_cell(r.agreement)} | {ctl} | {res_cell} |")
+            mark = "✓" if r.passed else "✗ **FAIL**"
+            out.append(f"| {mark} {KIND_LABELS.get(r.kind, r.kind)}: {md_cell(r.name)} | {ex}{route} | "
+                       f"{md_cell(r.agreement)} | {ctl} |")
         out.append("")
     cov = c.coverage()
     notes = [f"no {KIND_LABELS[k]} witness: {md_text(why)}" for k, why in c.no_witness.items()]

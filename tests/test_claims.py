@@ -181,7 +181,7 @@ def test_claim_page_markdown():
     md = C.ClaimResult(c, (c.checks[0].run(),))._repr_markdown_()
     assert "$E[e^{w x}] = e^{x^2/2}$" in md and "a\\_b" in md
     assert "e^{\\frac{x^{2}}{2}}" in md and "`crt.oprf_variance`" in md
-    assert "quadrature \\| of the definition" in md and "x1.01: rejected" in md
+    assert "vs quadrature \\| of the definition" in md and "x1.01: rejected" in md
     assert "<details>" in md and "Verdict: erratum (typo)" in md
     assert repr(C.ClaimResult(c, ())).startswith("<ClaimResult CRT-Thm7")
 

@@ -55,9 +55,9 @@ def _lem24_numeric():
             worst = min(worst, agreeing_digits(closed, quad))
             wrong_best = max(wrong_best, agreeing_digits(conj, quad), agreeing_digits(closed * mpmath.mpf("1.001"), quad))
     return Outcome(worst >= 30, f"closed form exp(sum z_i^2/2) vs mpmath quadrature at {len(_Z_POINTS)} points in C^3: "
-                                f">= {worst:.1f} agreeing digits (need 30); the conjugated form exp(sum |z_i|^2/2) and "
+                                f">= {min(worst, 40):.1f} agreeing digits at 40 working digits (need 30); the conjugated form exp(sum |z_i|^2/2) and "
                                 f"the closed form times 1.001 agree to at most {wrong_best:.1f} digits",
-                   agreement=f"{worst:.0f} digits", control_rejected=wrong_best < 4,
+                   agreement=(f"{worst:.0f} digits" if math.isfinite(worst) else "all 40 working digits"), control_rejected=wrong_best < 4,
                    control_detail=f"at most {wrong_best:.1f} digits")
 
 
