@@ -5,6 +5,8 @@
 #   make bench      run the benchmarks and write _build/bench.md
 #   make verify     recompute every claim of the registry (python -m rfsym verify)
 #   make book-check open every notebook page in headless Chromium offline (after make book)
+#   make experiments rerun the papers' real-data experiments (MNIST, CIFAR-10, UCI; ~25 min on one
+#                   core, progress on stderr) and rewrite the cache rfsym/data/results/*.json
 #   make audit      mutation audit of every paper module; writes book/audit_report.json (the book's page)
 
 PYTHON ?= python3
@@ -21,7 +23,7 @@ export PYDEVD_DISABLE_FILE_VALIDATION := 1
 export OPENBLAS_NUM_THREADS := 1
 export OMP_NUM_THREADS := 1
 
-.PHONY: all install test test-notebooks book book-check notebooks bench verify audit clean
+.PHONY: all install test test-notebooks book book-check notebooks bench verify audit experiments clean
 
 all: test
 
@@ -63,6 +65,9 @@ bench: $(STAMP)
 
 verify: $(STAMP)
 	$(BIN)/python -m rfsym verify
+
+experiments: $(STAMP)
+	$(BIN)/python -m rfsym.realdata_run
 
 # every public function of the paper modules perturbed by 1e-3, 1e-2 and a sign flip; the claims that
 # call it are rerun (progress on stderr); the JSON report is committed and rendered as book/audit.md
