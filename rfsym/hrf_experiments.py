@@ -205,3 +205,93 @@ def table1_rerun(*, seed=20220425, pairs=None, reps=None, M=None, n=None, m=None
              "trig-iid": float(np.mean([float(hrf.mse_trig(list(a), list(b), M, dps=12)) for a, b in zip(A, B)]))}
     return {"table": table, "per_pair": {k: np.mean(sq[k], 0) for k in names}, "exact_iid": exact, "m": m, "n": n,
             "M": M, "d": d, "reps": reps, "pairs": pairs, "scale": scale}
+
+
+# ============================================================================================
+# Fig. 2 / Fig. 5: pointwise estimation on S(r), 64-dim inputs
+# ============================================================================================
+
+FIG2 = {"d": 64, "M": 128, "n": 8, "radii": (1.0, 1.25, 1.5), "s": 10000}
+
+
+def fig2_config():
+    """(M, m, n, d) of Fig. 2/5: trig and FAVOR+ with M = 128, the angular hybrid FLOP-matched with n = 8.
+
+    Examples
+    --------
+    >>> fig2_config()
+    (128, 49, 8, 64)
+    """
+    M, n, d = FIG2["M"], FIG2["n"], FIG2["d"]
+    return M, flop_matched_m(M, n, d), n, d
+
+
+def _sphere_points(r, theta, d, rng):
+    q, _ = np.linalg.qr(rng.standard_normal((d, 2)))
+    x = r * q[:, 0]
+    y = r * (math.cos(theta) * q[:, 0] + math.sin(theta) * q[:, 1])
+    return x, y
+
+
+def fig2_pointwise(r, thetas, rng, *, s=None, batch=500):
+    """Sampled estimates of SM(x, y) on S(r) in d = 64 for the three estimators of Fig. 2.
+
+    Parameters
+    ----------
+    r : float
+    thetas : sequence of float
+    rng : numpy.random.Generator
+    s : int
+        Estimates per angle and estimator (default 10000 as in the figure).
+
+    Returns
+    -------
+    dict
+        For each of ``"trig"``, ``"pos"``, ``"anghyb"``: arrays ``q05``, ``q95`` (quantiles of the
+        estimates), ``emp_rel`` (sqrt of the mean squared error over SM), ``exact_rel`` (Lemma 3.4 /
+        Thm D.1 at the same angle); ``sm`` the true values.
+
+    Examples
+    --------
+    >>> out = fig2_pointwise(1.0, [1.0], np.random.default_rng(0), s=200)
+    >>> sorted(k for k in out if k != "sm")
+    ['anghyb', 'pos', 'trig']
+    """
+    M, m, n, d = fig2_config()
+    s = s or FIG2["s"]
+    keys = ("trig", "pos", "anghyb")
+    out = {k: {"q05": [], "q95": [], "emp_rel": [], "exact_rel": []} for k in keys}
+    out["sm"] = []
+    for th in thetas:
+        x, y = _sphere_points(r, th, d, rng)
+        X, Y = x[None], y[None]
+        sm = math.exp(float(x @ y))
+        est = {k: [] for k in keys}
+        nx, ny = float(x @ x), float(y @ y)
+        for start in range(0, s, batch):
+            b = min(batch, s - start)
+            W = _sample_rows("iid", d, M * b, rng).reshape(b, M, d)
+            est["trig"].append(math.exp((nx + ny) / 2) * np.mean(np.cos(W @ (x - y)), axis=1))
+            W = _sample_rows("iid", d, M * b, rng).reshape(b, M, d)
+            est["pos"].append(math.exp(-(nx + ny) / 2) * np.mean(np.cosh(W @ (x + y)), axis=1))
+            Wp = _sample_rows("iid", d, m * b, rng).reshape(b, m, d)
+            Wt = _sample_rows("iid", d, m * b, rng).reshape(b, m, d)
+            T = _sample_rows("iid", d, n * b, rng).reshape(b, n, d)
+            lam = np.mean(np.sign(T @ x) != np.sign(T @ y), axis=1)
+            est["anghyb"].append(lam * math.exp(-(nx + ny) / 2) * np.mean(np.cosh(Wp @ (x + y)), axis=1)
+                                 + (1 - lam) * math.exp((nx + ny) / 2) * np.mean(np.cos(Wt @ (x - y)), axis=1))
+        est = {k: np.concatenate(v) for k, v in est.items()}
+        exact = {"trig": float(hrf.relative_error_trig(th, r, M, dps=12)),
+                 "pos": float(hrf.relative_error_pos(th, r, M, dps=12)),
+                 "anghyb": float(hrf.relative_error_angular_hybrid(th, r, m, n, dps=12))}
+        for k in keys:
+            e = np.asarray(est[k])
+            out[k]["q05"].append(float(np.quantile(e, 0.05)))
+            out[k]["q95"].append(float(np.quantile(e, 0.95)))
+            out[k]["emp_rel"].append(float(np.sqrt(np.mean((e - sm) ** 2)) / sm))
+            out[k]["exact_rel"].append(exact[k])
+        out["sm"].append(sm)
+    for k in keys:
+        out[k] = {a: np.asarray(v) for a, v in out[k].items()}
+    out["sm"] = np.asarray(out["sm"])
+    return out
