@@ -16,11 +16,17 @@ Three layers, as everywhere in :mod:`rfsym`:
   relative variances used for the variance-comparison figure (Fig. 1/2).
 
 Conventions. Data sets ``X``, ``Y`` are nested sequences whose rows are the points
-:math:`x^{(i)}, y^{(j)} \\in \\mathbb{R}^d`. GERF parameters follow Eq. (6) as printed,
-:math:`f(\\omega, x) = D\\exp(A\\|\\omega\\|^2 + B\\omega^\\top x + C\\|x\\|^2/2)`, so a valid GERF
-has :math:`B^2 = 1-4A`, :math:`C = -1`, :math:`D = (1-4A)^{d/4}`; as a DERF it has
-:math:`\\mathbf{C}^{(k)} = (C/2)\\mathbf{I}_d` (the paper says :math:`C\\mathbf{I}_d`, see the erratum
-``DERF-Sec4``).
+:math:`x^{(i)}, y^{(j)} \\in \\mathbb{R}^d`.
+
+GERF, Eq. (6). The paper prints
+:math:`f_{GE}(\\omega, x) = D\\exp(A\\|\\omega\\|^2 + B\\omega^\\top x + C\\|x\\|^2/2)` with
+:math:`B = \\sqrt{1-4A}`, :math:`C = -0.5`, :math:`D = (1-4A)^{d/4}`. With these constants the exponent
+carries :math:`-\\|x\\|^2/4` and :math:`E[f f] = \\exp(x^\\top y + (\\|x\\|^2 + \\|y\\|^2)/4) \\ne K^{(0)}`
+(claim ``DERF-Eq6``). The printed constants are right for the form of [31] without the ``/2``,
+:math:`D\\exp(A\\|\\omega\\|^2 + B\\omega^\\top x + C\\|x\\|^2)`, which is also the form that the DERF
+embedding of Sec. 4 (:math:`\\mathbf{C}^{(k)} = C\\mathbf{I}_d`) presumes. This library uses that
+corrected form: a GERF parameter dict has ``C = -1/2`` and :func:`gerf_features_np` evaluates
+:math:`C\\|x\\|^2`; :func:`gerf_features_printed_np` evaluates (6) literally (for the erratum).
 
 References
 ----------
@@ -60,7 +66,7 @@ __all__ = [
     "derf_conditions_residual", "gerf_optimum", "aderf_optimum", "sderf_optimum", "saderf_optimum",
     "as_derf_params", "shifted_log_variance", "shifted_log_variance_stats",
     # float64
-    "trig_features_np", "pos_features_np", "gerf_features_np", "derf_features_np",
+    "trig_features_np", "pos_features_np", "gerf_features_np", "gerf_features_printed_np", "derf_features_np",
     "derf_log_features_np", "scaled_features_np", "derf_log_moments_np", "log_relative_variance_np",
     "gerf_optimum_np", "aderf_optimum_np", "sderf_optimum_np", "saderf_optimum_np",
     "as_derf_params_np", "shifted_log_variance_np", "sample_regime", "variance_comparison",
@@ -345,7 +351,7 @@ def gerf_log_variance_expr():
     d = sympy.Symbol("d", positive=True, integer=True)
     sx, sy = sympy.symbols("s_x s_y", real=True)
     B = sympy.sqrt(1 - 4 * A)
-    C = -1
+    C2 = -1  # 2C with C = -1/2
     # one coordinate of f1^2 f2^2 (without D and the C terms): E exp(4 A w^2 + 2 B w (sx + sy))
     mgf, p, b = gaussian_mgf_expr()
     one = sympy.simplify(mgf.subs({p: 1 - 8 * A, b: 2 * B * (sx + sy)}))
@@ -360,8 +366,8 @@ def gerf_log_variance_expr():
     if sympy.simplify(quad - (poly.coeff_monomial(sx ** 2) * sx ** 2 + poly.coeff_monomial(sy ** 2) * sy ** 2
                               + poly.coeff_monomial(sx * sy) * sx * sy)) != 0:  # pragma: no cover
         raise RuntimeError("non-quadratic exponent")
-    # D^4 = (1-4A)^d ; C(||x||^2 + ||y||^2) with C = -1 (Eq. (6) convention, 2 * C/2)
-    L = d * sympy.log(1 - 4 * A) + d * const + summed + C * (nx2 + ny2)
+    # D^4 = (1-4A)^d ; 2 C(||x||^2 + ||y||^2) with C = -1/2 (the corrected (6), as in [31])
+    L = d * sympy.log(1 - 4 * A) + d * const + summed + C2 * (nx2 + ny2)
     return sympy.simplify(L), (A, d, nx2, ny2, xy)
 
 
@@ -466,7 +472,8 @@ def lemma_a1_argmin(phi, *, dps: int = DEFAULT_DPS):
     Parameters
     ----------
     phi : exact real, ``phi >= 0``
-        For ``phi < 0`` f is unbounded below (f -> -inf as A -> -inf) and no minimiser exists.
+        For ``phi < 0`` f is unbounded below (f -> -inf as A -> 1/8 from below, while f -> +inf as
+        A -> -inf) and no minimiser exists.
     dps : int
         Significant digits of the result.
 
@@ -710,7 +717,7 @@ def derf_conditions_residual(A, B1, B2, C1, C2, D, *, dps: int = 20):
     >>> I = [[1]]; H = [["-1/2"]]; Z = [[0]]
     >>> float(derf_conditions_residual(Z, I, I, H, H, 1))
     0.0
-    >>> float(derf_conditions_residual(Z, I, I, [[-1]], [[-1]], 1))   # C = C*I with C = -1: invalid
+    >>> float(derf_conditions_residual(Z, I, I, [[-1]], [[-1]], 1))   # C^(k) = -I_d: invalid
     0.5
     """
     dps = check_dps(dps)
@@ -763,7 +770,7 @@ def _gerf_opt_mp(Xm, Ym):
     phi = S / d
     a = _a1_argmin_mp(phi)
     obj = d * _a1_objective_mp(a, phi) + S - st["mx"] - st["my"]
-    return {"A": a, "B": mp.sqrt(1 - 4 * a), "C": mpmath.mpf(-1), "D": (1 - 4 * a) ** (mpmath.mpf(d) / 4),
+    return {"A": a, "B": mp.sqrt(1 - 4 * a), "C": -mpmath.mpf(1) / 2, "D": (1 - 4 * a) ** (mpmath.mpf(d) / 4),
             "phi": phi, "objective": obj}
 
 
@@ -965,12 +972,12 @@ def saderf_optimum(X, Y, *, dps: int = DEFAULT_DPS):
 def as_derf_params(family: str, opt: dict):
     """Dense DERF parameters (A, B1, B2, C1, C2, D) of a GERF/ADERF/SDERF/SADERF parameter mapping.
 
-    GERF: A I, B I, B I, (C/2) I, (C/2) I, D (Eq. (6) convention). SADERF: B Psi, B Psi^{-1},
-    (C/2) Psi^2, (C/2) Psi^{-2}. Works at the current working precision.
+    GERF: A I, B I, B I, C I, C I, D (Sec. 4, with the corrected (6): C = -1/2). SADERF: B Psi,
+    B Psi^{-1}, C Psi^2, C Psi^{-2}. Works at the current working precision.
 
     Examples
     --------
-    >>> p = as_derf_params("gerf", {"A": 0, "B": 1, "C": -1, "D": 1, "d": 2})
+    >>> p = as_derf_params("gerf", {"A": 0, "B": 1, "C": "-1/2", "D": 1, "d": 2})
     >>> p["C1"]
     matrix(
     [['-0.5', '0.0'],
@@ -991,13 +998,13 @@ def as_derf_params(family: str, opt: dict):
             raise ValueError("gerf parameters need the dimension: pass opt['d']")
         I = mp.eye(d)
         A, B, C = to_mp(opt["A"], "A"), to_mp(opt["B"], "B"), to_mp(opt["C"], "C")
-        return {"A": A * I, "B1": B * I, "B2": B * I, "C1": C / 2 * I, "C2": C / 2 * I, "D": to_mp(opt["D"], "D")}
+        return {"A": A * I, "B1": B * I, "B2": B * I, "C1": C * I, "C2": C * I, "D": to_mp(opt["D"], "D")}
     Psi = opt["Psi"]
     d = Psi.rows
     Pinv = _diag([1 / Psi[l, l] for l in range(d)])
     A, B, C = opt["A"], opt["B"], opt["C"]
-    return {"A": A * mp.eye(d), "B1": B * Psi, "B2": B * Pinv, "C1": C / 2 * Psi * Psi,
-            "C2": C / 2 * Pinv * Pinv, "D": opt["D"]}
+    return {"A": A * mp.eye(d), "B1": B * Psi, "B2": B * Pinv, "C1": C * Psi * Psi,
+            "C2": C * Pinv * Pinv, "D": opt["D"]}
 
 
 def shifted_log_variance(params: dict, X, Y, *, dps: int = DEFAULT_DPS):
@@ -1116,12 +1123,31 @@ def pos_features_np(omega, X):
 
 
 def gerf_features_np(omega, X, A, B, C, D):
-    """GERF features D exp(A||w||^2 + B w^T x + C||x||^2/2) of Eq. (6), shape (L, M).
+    """GERF features D exp(A||w||^2 + B w^T x + C||x||^2), shape (L, M) (Eq. (6) corrected, as in [31]).
+
+    Valid RFs for K^(0) when B^2 = 1 - 4A, C = -1/2, D = (1 - 4A)^{d/4} (the constants printed with
+    (6)). The paper's (6) writes ``C||x||^2/2``; see :func:`gerf_features_printed_np`.
 
     Examples
     --------
-    >>> gerf_features_np(np.zeros((1, 2)), [[1.0, 0.0]], 0.0, 1.0, -1.0, 1.0).round(4)
+    >>> gerf_features_np(np.zeros((1, 2)), [[1.0, 0.0]], 0.0, 1.0, -0.5, 1.0).round(4)
     array([[0.6065]])
+    """
+    X = _np2(X, "X")
+    omega = _np2(omega, "omega")
+    return D * np.exp(A * (omega ** 2).sum(1)[None, :] + B * X @ omega.T + C * (X ** 2).sum(1)[:, None])
+
+
+def gerf_features_printed_np(omega, X, A, B, C, D):
+    """GERF features exactly as printed in Eq. (6): D exp(A||w||^2 + B w^T x + C||x||^2/2), shape (L, M).
+
+    With the printed constants (C = -0.5) the mean of f(w, x) f(w, y) is
+    exp(x^T y + (||x||^2 + ||y||^2)/4), not K^(0)(x, y) (claim ``DERF-Eq6``).
+
+    Examples
+    --------
+    >>> gerf_features_printed_np(np.zeros((1, 2)), [[1.0, 0.0]], 0.0, 1.0, -0.5, 1.0).round(4)
+    array([[0.7788]])
     """
     X = _np2(X, "X")
     omega = _np2(omega, "omega")
@@ -1205,7 +1231,7 @@ def gerf_optimum_np(X, Y):
     phi = S / d
     a = float(_a1_np(phi))
     obj = d * (np.log1p(-4 * a) - np.log1p(-8 * a) / 2 + phi / (1 - 8 * a)) + S - mx - my
-    return {"A": a, "B": math.sqrt(1 - 4 * a), "C": -1.0, "D": (1 - 4 * a) ** (d / 4), "phi": phi,
+    return {"A": a, "B": math.sqrt(1 - 4 * a), "C": -0.5, "D": (1 - 4 * a) ** (d / 4), "phi": phi,
             "objective": float(obj)}
 
 
@@ -1283,7 +1309,7 @@ def as_derf_params_np(family, opt, d=None):
 
     Examples
     --------
-    >>> as_derf_params_np("gerf", {"A": 0.0, "B": 1.0, "C": -1.0, "D": 1.0}, d=1)["C1"]
+    >>> as_derf_params_np("gerf", {"A": 0.0, "B": 1.0, "C": -0.5, "D": 1.0}, d=1)["C1"]
     array([[-0.5]])
     """
     if family == "sderf":
@@ -1296,14 +1322,14 @@ def as_derf_params_np(family, opt, d=None):
         if d is None:
             raise ValueError("gerf parameters need the dimension d")
         I = np.eye(d)
-        return {"A": opt["A"] * I, "B1": opt["B"] * I, "B2": opt["B"] * I, "C1": opt["C"] / 2 * I,
-                "C2": opt["C"] / 2 * I, "D": opt["D"]}
+        return {"A": opt["A"] * I, "B1": opt["B"] * I, "B2": opt["B"] * I, "C1": opt["C"] * I,
+                "C2": opt["C"] * I, "D": opt["D"]}
     if family == "saderf":
         P = opt["Psi"]
         Pi = np.diag(1 / np.diag(P))
         d = P.shape[0]
-        return {"A": opt["A"] * np.eye(d), "B1": opt["B"] * P, "B2": opt["B"] * Pi, "C1": opt["C"] / 2 * P @ P,
-                "C2": opt["C"] / 2 * Pi @ Pi, "D": opt["D"]}
+        return {"A": opt["A"] * np.eye(d), "B1": opt["B"] * P, "B2": opt["B"] * Pi, "C1": opt["C"] * P @ P,
+                "C2": opt["C"] * Pi @ Pi, "D": opt["D"]}
     raise ValueError(f"family must be one of gerf, aderf, sderf, saderf, got family={family!r}")
 
 
@@ -1312,7 +1338,7 @@ def derf_log_moments_np(params, X, Y):
 
     Examples
     --------
-    >>> p = as_derf_params_np("gerf", {"A": 0.0, "B": 1.0, "C": -1.0, "D": 1.0}, d=1)
+    >>> p = as_derf_params_np("gerf", {"A": 0.0, "B": 1.0, "C": -0.5, "D": 1.0}, d=1)
     >>> [m.round(6).tolist() for m in derf_log_moments_np(p, [[1.0]], [[0.5]])]
     [[[0.5]], [[3.25]]]
     """
@@ -1330,8 +1356,8 @@ def derf_log_moments_np(params, X, Y):
         G1 = B1.T @ Pi @ B1
         G2 = B2.T @ Pi @ B2
         G12 = B1.T @ Pi @ B2
-        qx = np.einsum("ld,de,le->l", X, c * C1 + sign_scale * G1, X)
-        qy = np.einsum("ld,de,le->l", Y, c * C2 + sign_scale * G2, Y)
+        qx = ((X @ (c * C1 + sign_scale * G1)) * X).sum(1)
+        qy = ((Y @ (c * C2 + sign_scale * G2)) * Y).sum(1)
         cross = 2 * sign_scale * X @ G12 @ Y.T
         out.append(2 * c * np.log(abs(D)) - 0.5 * np.linalg.slogdet(P)[1] + qx[:, None] + qy[None, :] + cross)
     return out[0], out[1]
@@ -1351,13 +1377,13 @@ def log_relative_variance_np(family, X, Y, params=None):
     0.541325
     """
     X, Y = _check_pair_np(X, Y)
+    nx, ny, xy = (X ** 2).sum(1)[:, None], (Y ** 2).sum(1)[None, :], X @ Y.T
     if family == "trig":
-        u = ((X[:, None, :] - Y[None, :, :]) ** 2).sum(-1)
+        u = np.maximum(nx + ny - 2 * xy, 0.0)            # ||x - y||^2
         # log(e^u - 1 + e^{-u}/2) = u + log(1 - e^{-u} + e^{-2u}/2)
         return u + np.log1p(-np.exp(-u) + np.exp(-2 * u) / 2)
     if family == "pos":
-        s = ((X[:, None, :] + Y[None, :, :]) ** 2).sum(-1)
-        return _log_expm1(s)
+        return _log_expm1(nx + ny + 2 * xy)             # ||x + y||^2
     if params is None:
         opt = {"gerf": gerf_optimum_np, "aderf": aderf_optimum_np, "sderf": sderf_optimum_np,
                "saderf": saderf_optimum_np}[family](X, Y)

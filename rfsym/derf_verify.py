@@ -115,11 +115,11 @@ def _params_from_vector(family, v, d):
     if family == "gerf":
         a = (1 - math.exp(v[0])) / 8
         B = math.sqrt(1 - 4 * a)
-        return derf.as_derf_params_np("gerf", {"A": a, "B": B, "C": -1.0, "D": (1 - 4 * a) ** (d / 4)}, d=d)
+        return derf.as_derf_params_np("gerf", {"A": a, "B": B, "C": -0.5, "D": (1 - 4 * a) ** (d / 4)}, d=d)
     if family == "saderf":
         a = (1 - math.exp(v[0])) / 8
         psi = np.exp(v[1:1 + d])
-        g = {"A": a, "B": math.sqrt(1 - 4 * a), "C": -1.0, "D": (1 - 4 * a) ** (d / 4), "Psi": np.diag(psi)}
+        g = {"A": a, "B": math.sqrt(1 - 4 * a), "C": -0.5, "D": (1 - 4 * a) ** (d / 4), "Psi": np.diag(psi)}
         return derf.as_derf_params_np("saderf", g)
     if family == "aderf":
         a = (1 - math.exp(v[0])) / 8
@@ -206,12 +206,12 @@ def perturbation_minimum_np(family, X, Y, *, n: int = 200, scale: float = 1e-2, 
         e = scale * rng.normal()
         if family == "gerf":
             a = opt["A"] + e
-            p = derf.as_derf_params_np("gerf", {"A": a, "B": math.sqrt(1 - 4 * a), "C": -1.0,
+            p = derf.as_derf_params_np("gerf", {"A": a, "B": math.sqrt(1 - 4 * a), "C": -0.5,
                                                 "D": (1 - 4 * a) ** (d / 4)}, d=d)
         elif family == "saderf":
             a = opt["A"] + e
             psi = np.diag(opt["Psi"]) * np.exp(scale * rng.normal(size=d))
-            p = derf.as_derf_params_np("saderf", {"A": a, "B": math.sqrt(1 - 4 * a), "C": -1.0,
+            p = derf.as_derf_params_np("saderf", {"A": a, "B": math.sqrt(1 - 4 * a), "C": -0.5,
                                                   "D": (1 - 4 * a) ** (d / 4), "Psi": np.diag(psi)})
         elif family == "aderf":
             a = opt["A"] + e

@@ -17,7 +17,9 @@ from mpmath import mp
 
 from .. import derf
 from .. import derf_verify as dv
-from ..claims import Check, Claim
+from ..claims import Check, Claim, Outcome
+from .. import derf_witnesses as dw
+from .. import derf_experiments as dx
 from ..montecarlo import mean_of, variance_of, z_check
 from ..precision import agreeing_digits
 
@@ -42,7 +44,7 @@ def _def21_mc():
     rng = np.random.default_rng(SEED)
     d, M, R = 3, 16, 20000
     x, y = np.array([0.3, -0.2, 0.1]), np.array([0.2, 0.25, -0.1])
-    opt = {"A": -0.05, "B": math.sqrt(1.2), "C": -1.0, "D": 1.2 ** (d / 4)}
+    opt = {"A": -0.05, "B": math.sqrt(1.2), "C": -0.5, "D": 1.2 ** (d / 4)}
     p = derf.as_derf_params_np("gerf", opt, d=d)
     prods = dv.mc_moments(p, x, y, M * R, rng).reshape(R, M)
     khat = prods.mean(axis=1)                         # R independent replicates of K_hat
@@ -51,9 +53,11 @@ def _def21_mc():
     c_mean = z_check(mean_of(khat), K)
     c_var = z_check(variance_of(khat), var1 / M)
     w_var = z_check(variance_of(khat), var1)           # forgetting the 1/M
-    ok = c_mean.passed and c_var.passed and not w_var.passed
-    return ok, (f"GERF, d = 3, M = {M}, {R} replicates of K_hat: mean {c_mean}; variance {c_var}; "
-                f"the value without 1/M is rejected: z = {w_var.z:+.1f}")
+    return Outcome(c_mean.passed and c_var.passed,
+                   f"GERF, d = 3, M = {M}, {R} replicates of K_hat (rows of P, S in R^M): mean {c_mean}; variance {c_var}; "
+                   f"the value without 1/M is rejected: z = {w_var.z:+.1f}",
+                   agreement=f"z = {c_mean.z:+.2f}, {c_var.z:+.2f}", control_rejected=not w_var.passed,
+                   control_detail=f"Var f1 f2 without 1/M rejected at z = {w_var.z:+.1f}")
 
 
 def _eq2_dim():
@@ -61,9 +65,11 @@ def _eq2_dim():
     d, M, L = 3, 7, 4
     X = rng.normal(size=(L, d)) * 0.3
     P = derf.pos_features_np(rng.normal(size=(M, d)), X) / math.sqrt(M)
-    ok = P.shape == (L, M) and P.shape[1] != d
-    return ok, (f"P = M^(-1/2)(f(w_m, x_i)) for L = {L}, M = {M}, d = {d} has shape {P.shape}: its rows "
-                f"P_i,: lie in R^M (length {P.shape[1]}), not in R^d (length {d}) as printed")
+    ok = P.shape == (L, M)
+    return Outcome(ok, f"P = M^(-1/2)(f(w_m, x_i)) for L = {L}, M = {M}, d = {d} has shape {P.shape}: its rows "
+                   f"P_i,: lie in R^M (length {P.shape[1]}), not in R^d (length {d}) as printed",
+                   agreement=f"row length {P.shape[1]} = M", control_rejected=P.shape[1] != d,
+                   control_detail=f"the printed row length d = {d} differs from {P.shape[1]}")
 
 
 def _eq3_numeric():
@@ -77,9 +83,26 @@ def _eq3_numeric():
     soft = np.exp(logits - logits.max(1, keepdims=True))
     soft /= soft.sum(1, keepdims=True)
     err = float(np.abs(att - soft).max())
+    wl = Qm @ Km.T * d ** -0.25                      # control: softmax of d^(-1/4) Q K^T
+    wsoft = np.exp(wl - wl.max(1, keepdims=True))
+    wsoft /= wsoft.sum(1, keepdims=True)
+    werr = float(np.abs(att - wsoft).max())
     ok = err < 1e-14 and np.allclose(att.sum(1), 1) and (att @ V).shape == (L, d)
-    return ok, (f"diag(K 1)^-1 K with x = d^(-1/4) q, y = d^(-1/4) k equals row-softmax of d^(-1/2) Q K^T: "
-                f"max |difference| = {err:.1e}; rows sum to 1; K [V, 1_L] has n = d + 1 columns")
+    return Outcome(ok, f"diag(K 1)^-1 K with x = d^(-1/4) q, y = d^(-1/4) k equals row-softmax of d^(-1/2) Q K^T: "
+                   f"max |difference| = {err:.1e}; rows sum to 1; K [V, 1_L] has n = d + 1 columns; softmax of "
+                   f"d^(-1/4) Q K^T differs by {werr:.2g}", agreement=f"max diff {err:.0e}",
+                   control_rejected=werr > 1e-3, control_detail=f"scale d^(-1/4) off by {werr:.2g}")
+
+
+def _eq3_symbolic():
+    q1, q2, k1, k2, d = sp.symbols("q1 q2 k1 k2 d", positive=True)
+    x, y = [q1 * d ** sp.Rational(-1, 4), q2 * d ** sp.Rational(-1, 4)], [k1 * d ** sp.Rational(-1, 4), k2 * d ** sp.Rational(-1, 4)]
+    kern = sp.exp(x[0] * y[0] + x[1] * y[1])
+    diff = sp.simplify(kern - sp.exp((q1 * k1 + q2 * k2) / sp.sqrt(d)))
+    wrong = sp.simplify(kern - sp.exp((q1 * k1 + q2 * k2) / d))
+    return Outcome(diff == 0, f"sympy: K^(0)(d^(-1/4) q, d^(-1/4) k) - exp(q.k / sqrt d) = {diff}, so diag(K 1_L)^-1 K is the "
+                   f"row softmax of d^(-1/2) Q K^T (normalisation by the row sums)", agreement="identity",
+                   control_rejected=wrong != 0, control_detail=f"exp(q.k/d) differs: {wrong}")
 
 
 def _eq4_dims():
@@ -105,9 +128,12 @@ def _eq4_mc():
     K = math.exp(x @ y)
     c = z_check(mean_of(f1 * f2), K)
     wr = z_check(mean_of(f1 * f2), 1.1 * K)
-    ok = pts.shape[1] == d + 1 and c.passed and not wr.passed
-    return ok, (f"d = 3, n = {n} samples of Unif[0, 2pi] x N(0_3, I_3) (points of R^{pts.shape[1]}): corrected TrigRF "
-                f"mean vs K = exp(x.y): {c}; 1.1 K rejected (z = {wr.z:+.1f})")
+    wr2 = z_check(mean_of(f1 * f2), 1.03 * K)
+    ok = pts.shape[1] == d + 1 and c.passed
+    return Outcome(ok, f"d = 3, n = {n} samples of Unif[0, 2pi] x N(0_3, I_3) (points of R^{pts.shape[1]}): corrected TrigRF "
+                   f"mean vs K = exp(x.y): {c}; 1.03 K rejected (z = {wr2.z:+.1f}), 1.1 K rejected (z = {wr.z:+.1f})",
+                   agreement=f"z = {c.z:+.2f}", control_rejected=not wr.passed and not wr2.passed,
+                   control_detail=f"1.03 K rejected at z = {wr2.z:+.1f}")
 
 
 def _eq5_symbolic():
@@ -115,8 +141,11 @@ def _eq5_symbolic():
     printed, _ = derf.trig_mean_expr(-1)
     fixed, _ = derf.trig_mean_expr(+1)
     ok = sp.simplify(printed - sp.exp(-x * y)) == 0 and sp.simplify(fixed - sp.exp(x * y)) == 0
-    return ok, (f"sympy (d = 1, theta ~ U[0,2pi], w ~ N(0,1)): with cos(-w y + theta) as printed, "
-                f"E[f1 f2] = {printed} = K(x, -y), not exp(x y); with cos(w y + theta), E[f1 f2] = {fixed}")
+    no_sqrt2 = sp.simplify(fixed / 2 - sp.exp(x * y))     # control: the features without their sqrt2 factors
+    return Outcome(ok, f"sympy (d = 1, theta ~ U[0,2pi], w ~ N(0,1)): with cos(-w y + theta) as printed, "
+                   f"E[f1 f2] = {printed} = K(x, -y), not exp(x y); with cos(w y + theta), E[f1 f2] = {fixed}",
+                   agreement="symbolic identity", control_rejected=no_sqrt2 != 0,
+                   control_detail=f"without the sqrt2 factors E[f1 f2] - exp(xy) = {no_sqrt2}")
 
 
 def _eq5_mc():
@@ -132,9 +161,12 @@ def _eq5_mc():
     cp = z_check(mean_of(f1 * f2p), K)
     cp_neg = z_check(mean_of(f1 * f2p), math.exp(-x @ y))
     cc = z_check(mean_of(f1 * f2c), K)
+    cw = z_check(mean_of(f1 * f2c), 1.03 * K)
     ok = (not cp.passed) and cp_neg.passed and cc.passed
-    return ok, (f"d = 3, x.y = {x @ y:.3f}, n = {n}: printed TrigRF vs K = exp(x.y): z = {cp.z:+.1f} (rejected); "
-                f"printed TrigRF vs exp(-x.y): {cp_neg}; corrected TrigRF vs K: {cc}")
+    return Outcome(ok, f"d = 3, x.y = {x @ y:.3f}, n = {n}: printed TrigRF vs K = exp(x.y): z = {cp.z:+.1f} (rejected); "
+                   f"printed TrigRF vs exp(-x.y): {cp_neg}; corrected TrigRF vs K: {cc}",
+                   agreement=f"z = {cc.z:+.2f}", control_rejected=not cw.passed,
+                   control_detail=f"1.03 K for the corrected feature rejected at z = {cw.z:+.1f}")
 
 
 def derf_sample(d, n, rng):
@@ -145,7 +177,10 @@ def derf_sample(d, n, rng):
 def _trig_var_symbolic():
     r, t = derf.trig_variance_expr()
     ok = sp.simplify(r - (sp.exp(t ** 2) - 1 + sp.exp(-t ** 2) / 2)) == 0
-    return ok, f"sympy: Var/K^2 of the corrected TrigRF = {r} with t = x - y (d = 1; any d by rotation invariance)"
+    wrong = sp.simplify(r - (sp.exp(t ** 2) - 1 + sp.exp(-t ** 2)))        # control: e^{-u} without 1/2
+    return Outcome(ok, f"sympy: Var/K^2 of the corrected TrigRF = {r} with t = x - y (d = 1; any d by rotation invariance)",
+                   agreement="symbolic identity", control_rejected=wrong != 0,
+                   control_detail=f"e^u - 1 + e^(-u) differs by {wrong}")
 
 
 def _trig_var_mc():
@@ -159,7 +194,8 @@ def _trig_var_mc():
     rel = float(np.exp(derf.log_relative_variance_np("trig", x[None], y[None])[0, 0]))
     c = z_check(variance_of(prod), rel * K * K)
     wrong = z_check(variance_of(prod), 1.1 * rel * K * K)
-    return c.passed and not wrong.passed, f"variance of the corrected TrigRF product: {c}; 1.1 x exact rejected: z = {wrong.z:+.1f}"
+    return Outcome(c.passed, f"variance of the corrected TrigRF product: {c}; 1.1 x exact rejected: z = {wrong.z:+.1f}",
+                   agreement=f"z = {c.z:+.2f}", control_rejected=not wrong.passed, control_detail=f"1.1 x rejected at z = {wrong.z:+.1f}")
 
 
 def _pos_symbolic():
@@ -169,8 +205,10 @@ def _pos_symbolic():
     m1 = sp.simplify(e["m1"].subs(sub))
     m2 = sp.simplify(e["m2"].subs(sub))
     ok = sp.simplify(m1 - sp.exp(x * y)) == 0 and sp.simplify(m2 - sp.exp(2 * (x + y) ** 2 - x ** 2 - y ** 2)) == 0
-    return ok, (f"sympy, d = 1, PosRF exp(w x - x^2/2): E[f1 f2] = {m1}, E[(f1 f2)^2] = {m2} "
-                f"(= exp(2(x+y)^2 - x^2 - y^2)); features are exponentials, hence > 0")
+    wrong = sp.simplify(e["m1"].subs({**sub, C1: -1, C2: -1}) - sp.exp(x * y))   # control: exp(w x - x^2)
+    return Outcome(ok, f"sympy, d = 1, PosRF exp(w x - x^2/2): E[f1 f2] = {m1}, E[(f1 f2)^2] = {m2} "
+                   f"(= exp(2(x+y)^2 - x^2 - y^2)); features are exponentials, hence > 0", agreement="symbolic identity",
+                   control_rejected=wrong != 0, control_detail=f"exp(w x - x^2): E[f1 f2] - exp(xy) = {wrong}")
 
 
 def _pos_mc():
@@ -182,7 +220,9 @@ def _pos_mc():
     K = math.exp(x @ y)
     c = z_check(mean_of(prod), K)
     wrong = z_check(mean_of(prod), 1.1 * K)
-    return c.passed and not wrong.passed and prod.min() > 0, f"PosRF mean: {c}; 1.1 K rejected: z = {wrong.z:+.1f}; min sample {prod.min():.3g} > 0"
+    w3 = z_check(mean_of(prod), 1.03 * K)
+    return Outcome(c.passed and prod.min() > 0, f"PosRF mean: {c}; 1.03 K rejected: z = {w3.z:+.1f}; 1.1 K rejected: z = {wrong.z:+.1f}; min sample {prod.min():.3g} > 0",
+                   agreement=f"z = {c.z:+.2f}", control_rejected=not w3.passed and not wrong.passed, control_detail=f"1.03 K rejected at z = {w3.z:+.1f}")
 
 
 def _scaled_kernel():
@@ -197,20 +237,61 @@ def _scaled_kernel():
     wrong = z_check(mean_of(f1 * f2), math.exp(x @ y))
     a, nx, ny, xy = sp.symbols("alpha nx ny xy", real=True)
     sym = sp.simplify(sp.exp(a * nx) * sp.exp(a * ny) * sp.exp(xy) - sp.exp(a * nx + xy + a * ny)) == 0
-    return c.passed and not wrong.passed and sym, (f"exp(a|x|^2) exp(a|y|^2) K^(0) = K^(a) symbolically; "
-                                                   f"sampled scaled PosRF vs Gaussian kernel (a = -1/2): {c}; "
-                                                   f"K^(0) rejected: z = {wrong.z:+.1f}")
+    w3 = z_check(mean_of(f1 * f2), 1.03 * Kg)
+    return Outcome(c.passed and sym, f"exp(a|x|^2) exp(a|y|^2) K^(0) = K^(a) symbolically; sampled scaled PosRF vs Gaussian kernel "
+                   f"(a = -1/2): {c}; K^(0) rejected: z = {wrong.z:+.1f}; 1.03 K^(-1/2) rejected: z = {w3.z:+.1f}",
+                   agreement=f"z = {c.z:+.2f}", control_rejected=not wrong.passed and not w3.passed,
+                   control_detail=f"1.03 K^(-1/2) rejected at z = {w3.z:+.1f}")
 
 
 def _eq6_symbolic():
+    """(6) as printed (C|x|^2/2 with C = -0.5) vs the corrected form (C|x|^2, as in [31]), d = 1, by sympy."""
     e = derf.derf_moments_expr()
     A, B1, B2, C1, C2, D, x, y = e["symbols"]
     B = sp.sqrt(1 - 4 * A)
-    sub = {B1: B, B2: B, C1: sp.Rational(-1, 2), C2: sp.Rational(-1, 2), D: (1 - 4 * A) ** sp.Rational(1, 4)}
-    m1 = sp.simplify(e["m1"].subs(sub))
-    ok = sp.simplify(m1 - sp.exp(x * y)) == 0
-    return ok, (f"sympy, one coordinate of GERF (6) with B = sqrt(1-4A), C = -1 (i.e. C x^2/2 = -x^2/2), "
-                f"D = (1-4A)^(1/4): E[f1 f2] = {m1}; the d-dimensional case is the product over coordinates")
+    Dv = (1 - 4 * A) ** sp.Rational(1, 4)
+    C = sp.Rational(-1, 2)                                      # the printed constant
+    printed = sp.simplify(e["m1"].subs({B1: B, B2: B, C1: C / 2, C2: C / 2, D: Dv}))   # exponent C x^2/2
+    fixed = sp.simplify(e["m1"].subs({B1: B, B2: B, C1: C, C2: C, D: Dv}))            # exponent C x^2
+    wrong = sp.simplify(e["m1"].subs({B1: 1 - 4 * A, B2: 1 - 4 * A, C1: C, C2: C, D: Dv}) - sp.exp(x * y))
+    dp, df = sp.simplify(printed - sp.exp(x * y)), sp.simplify(fixed - sp.exp(x * y))
+    return Outcome(dp != 0 and df == 0,
+                   f"sympy, one coordinate (d = 1), B = sqrt(1-4A), C = -0.5, D = (1-4A)^(1/4): with the printed exponent "
+                   f"C x^2/2, E[f1 f2] = {printed} (not exp(x y)); with C x^2 (the form of [31]), E[f1 f2] = {fixed}; "
+                   f"the d-dimensional case is the product over coordinates",
+                   agreement="symbolic identity", control_rejected=wrong != 0,
+                   control_detail=f"B = 1 - 4A (no square root): E[f1 f2] - exp(xy) = {wrong}")
+
+
+def _eq6_numeric():
+    """1-D quadrature (no Gaussian closed form) of the printed and corrected GERF products, 30 digits."""
+    A, x, y = "-0.15", ["0.7", "-0.4"], ["0.5", "0.9"]
+    with mp.workdps(50):
+        a = mpmath.mpf(A)
+        B, D = mp.sqrt(1 - 4 * a), (1 - 4 * a) ** (mpmath.mpf(2) / 4)
+        I2 = mp.eye(2)
+        xv, yv = [mpmath.mpf(v) for v in x], [mpmath.mpf(v) for v in y]
+        K = mp.exp(mpmath.fsum(u * v for u, v in zip(xv, yv)))
+        nx, ny = mpmath.fsum(u * u for u in xv), mpmath.fsum(v * v for v in yv)
+    outs = {}
+    for name, C, Dd in (("printed", -mpmath.mpf(1) / 4, D), ("corrected", -mpmath.mpf(1) / 2, D),
+                        ("control", -mpmath.mpf(1) / 2, D * D)):
+        with mp.workdps(50):
+            mats = (a * I2, B * I2, B * I2, C * I2, C * I2)
+        m1, _ = dv.derf_moments_by_quadrature(*mats, Dd, x, y, dps=40)
+        outs[name] = m1
+    with mp.workdps(50):
+        pred = mp.exp(mp.log(K) + (nx + ny) / 4)
+        g_fix = agreeing_digits(outs["corrected"], K)
+        g_pr = agreeing_digits(outs["printed"], pred)
+        g_prK = agreeing_digits(outs["printed"], K)
+        g_c = agreeing_digits(outs["control"], K)
+    ok = g_fix >= 30 and g_pr >= 30 and g_prK < 2
+    return Outcome(ok, f"d = 2, A = {A}, x = (0.7, -0.4), y = (0.5, 0.9): quadrature E[f1 f2] of (6) as printed = "
+                   f"{_fmt(outs['printed'], 15)} = exp(x.y + (|x|^2+|y|^2)/4) to {g_pr:.1f} digits, vs K = {_fmt(K, 15)} "
+                   f"({g_prK:.1f} digits); corrected (C|x|^2): {g_fix:.1f} digits with K",
+                   agreement=f"{g_fix:.0f} digits", control_rejected=g_c < 2,
+                   control_detail=f"D = (1-4A)^(d/2) agrees with K to {g_c:.1f} digits only")
 
 
 def _eq6_mc():
@@ -219,48 +300,67 @@ def _eq6_mc():
     x, y = np.array([0.3, -0.2, 0.2]), np.array([0.1, 0.4, -0.1])
     w = derf_sample(d, n, rng)
     B, D = math.sqrt(1 - 4 * a), (1 - 4 * a) ** (d / 4)
-    prod = derf.gerf_features_np(w, x, a, B, -1.0, D)[0] * derf.gerf_features_np(w, y, a, B, -1.0, D)[0]
+    prod = derf.gerf_features_np(w, x, a, B, -0.5, D)[0] * derf.gerf_features_np(w, y, a, B, -0.5, D)[0]
+    pprod = derf.gerf_features_printed_np(w, x, a, B, -0.5, D)[0] * derf.gerf_features_printed_np(w, y, a, B, -0.5, D)[0]
     K = math.exp(x @ y)
     c = z_check(mean_of(prod), K)
-    wrong = z_check(mean_of(prod), 1.1 * K)
-    return c.passed and not wrong.passed, f"GERF A = -0.1: {c}; 1.1 K rejected: z = {wrong.z:+.1f}"
+    cp = z_check(mean_of(pprod), K)
+    cp2 = z_check(mean_of(pprod), math.exp(x @ y + (x @ x + y @ y) / 4))
+    wrong = z_check(mean_of(prod), 1.03 * K)
+    return Outcome(c.passed and not cp.passed and cp2.passed,
+                   f"GERF A = -0.1, d = 3, C = -0.5: (6) as printed (C|x|^2/2) vs K: z = {cp.z:+.1f} (rejected), vs "
+                   f"exp(x.y + (|x|^2+|y|^2)/4): {cp2}; corrected (C|x|^2) vs K: {c}",
+                   agreement=f"z = {c.z:+.2f}", control_rejected=not wrong.passed,
+                   control_detail=f"1.03 K rejected at z = {wrong.z:+.1f}")
 
 
 def _eq7_symbolic():
     L, (A, d, nx2, ny2, xy) = derf.gerf_log_variance_expr()
     printed = d * sp.log((1 - 4 * A) / sp.sqrt(1 - 8 * A)) + 2 * (1 - 4 * A) / (1 - 8 * A) * (nx2 + ny2 + 2 * xy) - nx2 - ny2
     diff = sp.simplify(sp.expand_log(L - printed, force=True))
-    return diff == 0, f"sympy-derived log E[(f1 f2)^2] minus printed L_GE (7) = {diff}"
+    wrong = sp.simplify(sp.expand_log(L - printed.subs(2 * (1 - 4 * A) / (1 - 8 * A), (1 - 4 * A) / (1 - 8 * A)), force=True))
+    return Outcome(diff == 0, f"sympy-derived log E[(f1 f2)^2] (Gaussian integral per coordinate) minus printed L_GE (7) = {diff}",
+                   agreement="symbolic identity", control_rejected=wrong != 0,
+                   control_detail="coefficient (1-4A)/(1-8A) instead of 2(1-4A)/(1-8A) leaves a nonzero difference")
 
 
 def _eq7_numeric():
-    worst = math.inf
+    """(7) against the second moment by 1-D quadrature of the definition (no closed form), >= 30 digits."""
+    worst, wrong_best = math.inf, 0.0
     for A, x, y in (("-0.2", ["0.3", "-0.1", "0.7"], ["0.2", "0.5", "-0.4"]), ("0.1", ["1", "2"], ["-1", "0.5"]),
                     ("-1000", ["3"], ["-2"])):
         d = len(x)
         lge = derf.gerf_log_variance(A, x, y, dps=35)
         with mp.workdps(60):
             a = mpmath.mpf(A)
-            opt = {"A": a, "B": mp.sqrt(1 - 4 * a), "C": -1, "D": (1 - 4 * a) ** (mpmath.mpf(d) / 4), "d": d}
-            p = derf.as_derf_params("gerf", opt)
-            K2 = mp.exp(2 * sum(mpmath.mpf(u) * mpmath.mpf(v) for u, v in zip(x, y)))
-        var = derf.derf_variance(p["A"], p["B1"], p["B2"], p["C1"], p["C2"], p["D"], x, y, dps=35)
-        with mp.workdps(50):
-            worst = min(worst, agreeing_digits(lge, mp.log(var + K2)))
-    return worst >= 30, f"(7) vs log(Var(9) + K^2) of the same GERF at three points (A = -0.2, 0.1, -1000): >= {worst:.1f} digits"
+            I = mp.eye(d)
+            B, D = mp.sqrt(1 - 4 * a), (1 - 4 * a) ** (mpmath.mpf(d) / 4)
+            mats = (a * I, B * I, B * I, -I / 2, -I / 2)
+        _, m2 = dv.derf_moments_by_quadrature(*mats, D, x, y, dps=45)
+        with mp.workdps(60):
+            s = mpmath.fsum((mpmath.mpf(u) + mpmath.mpf(v)) ** 2 for u, v in zip(x, y))
+            wrong = lge - 2 * (1 - 4 * a) / (1 - 8 * a) * s * mpmath.mpf("0.01")      # coefficient 2 -> 1.98
+            worst = min(worst, agreeing_digits(lge, mp.log(m2)))
+            wrong_best = max(wrong_best, agreeing_digits(wrong, mp.log(m2)))
+    return Outcome(worst >= 30, f"(7) vs log E[(f1 f2)^2] by 1-D quadrature of the GERF product at three points "
+                   f"(A = -0.2, 0.1, -1000; d = 3, 2, 1): >= {worst:.1f} digits",
+                   agreement=f"{worst:.0f} digits", control_rejected=wrong_best < 4,
+                   control_detail=f"coefficient 2 -> 1.98 agrees to {wrong_best:.1f} digits at best")
 
 
 def _eq7_mc():
     rng = np.random.default_rng(SEED + 8)
     d, n, a = 3, 400_000, -0.1
     x, y = np.array([0.3, -0.2, 0.2]), np.array([0.1, 0.4, -0.1])
-    opt = {"A": a, "B": math.sqrt(1 - 4 * a), "C": -1.0, "D": (1 - 4 * a) ** (d / 4)}
+    opt = {"A": a, "B": math.sqrt(1 - 4 * a), "C": -0.5, "D": (1 - 4 * a) ** (d / 4)}
     p = derf.as_derf_params_np("gerf", opt, d=d)
     prod = dv.mc_moments(p, x, y, n, rng)
     exact = math.exp(float(derf.gerf_log_variance(a, x.tolist(), y.tolist(), dps=20))) - math.exp(2 * x @ y)
     c = z_check(variance_of(prod), exact)
-    wrong = z_check(variance_of(prod), 1.1 * exact)
-    return c.passed and not wrong.passed, f"sampled variance of the GERF product vs exp(L_GE) - K^2: {c}; 1.1 x rejected: z = {wrong.z:+.1f}"
+    wrong = z_check(variance_of(prod), 1.05 * exact)
+    return Outcome(c.passed, f"sampled variance of the GERF product vs exp(L_GE) - K^2: {c}; 1.05 x rejected: z = {wrong.z:+.1f}",
+                   agreement=f"z = {c.z:+.2f}", control_rejected=not wrong.passed,
+                   control_detail=f"1.05 x rejected at z = {wrong.z:+.1f}")
 
 
 # =============================================================================================
@@ -274,12 +374,24 @@ def _sec31_symbolic():
     diff = sp.simplify(sp.expand_log(e["objective"] - printed, force=True))
     f, A1, phi = derf.lemma_a1_objective_expr()
     diff2 = sp.simplify(sp.expand_log(e["objective"] - (d * f.subs({A1: A, phi: S / d}) + S - mx - my), force=True))
-    return diff == 0 and diff2 == 0, (f"sympy: average of (7) over pairs minus the printed L(A; X, Y) = {diff}; "
-                                      f"it equals d f(A) + S - mean|x|^2 - mean|y|^2 with f of Lemma A.1 and phi = S/d "
-                                      f"(difference {diff2}), so its minimiser is A*(S/d) = the homogeneity heuristic of [31]")
+    wrong = sp.simplify(sp.expand_log(e["objective"] - (d * f.subs({A1: A, phi: S / (2 * d)}) + S - mx - my), force=True))
+    X, Y = _DATA[0]
+    o = derf.gerf_optimum(X, Y, dps=30)
+    st = derf.shifted_log_variance_stats(X, Y, dps=30)
+    astar, ph = derf.lemma_a1_argmin_expr()
+    with mp.workdps(40):
+        g = agreeing_digits(o["A"], mpmath.mpf(sp.N(astar.subs(ph, sp.Float(mpmath.nstr(st["S"] / 3, 45), 45)), 45)))
+    return Outcome(diff == 0 and diff2 == 0 and g >= 28,
+                   f"sympy: average of (7) over pairs minus the printed L(A; X, Y) = {diff}; it equals d f(A) + S - mean|x|^2 "
+                   f"- mean|y|^2 with f of Lemma A.1 and phi = S/d (difference {diff2}), so its minimiser is A*(S/d) = the "
+                   f"homogeneity heuristic of [31]; library gerf_optimum on data set 1 vs sympy (15) at S/d: {g:.1f} digits",
+                   agreement=f"{g:.0f} digits", control_rejected=wrong != 0,
+                   control_detail="phi = S/(2d) leaves a nonzero difference")
 
 
 def _optimality_numeric(family):
+    """Closed-form objective vs the direct average of log(Var + K^2) over all pairs (a consistency check:
+    the closed form of (8) holds at any feasible parameters, so this does not test optimality)."""
     out = []
     ok = True
     for X, Y in _DATA:
@@ -289,17 +401,43 @@ def _optimality_numeric(family):
     return ok, f"closed-form objective vs direct average of log(Var(9) + K^2) over all 36 pairs, two data sets: " + "; ".join(out)
 
 
-# extra exact data sets for the search checks: d = 1, 2 and 5 (L >= d so M1, M2 are nonsingular)
-_DATA_EXTRA = [dv.example_data(13, L=6, d=1, scale=0.6, shift=0.2), dv.example_data(14, L=6, d=2, scale=0.5, shift=-0.3),
-               dv.example_data(15, L=8, d=5, scale=0.4, shift=0.2)]
-_DATA_SEARCH = _DATA_NP + [(np.array(X, float), np.array(Y, float)) for X, Y in _DATA_EXTRA]
+_WRONG = {"gerf": "A*(phi/2)", "aderf": "the proof's phi = d^-1 sum Sigma + mu3 (half the theorem's)",
+          "sderf": "A_ll = A*(Lambda3_ll / 2)", "saderf": "Psi^2 (exponent 1/2 instead of 1/4)"}
+
+
+@functools.lru_cache(maxsize=None)
+def _stationarity(family):
+    """Stationarity + Hessian at the library optimum, and the gradient at the wrong closed form, two data sets."""
+    rows, ok, rej, worst, wmin = [], True, True, mpmath.mpf(0), mpmath.inf
+    for k, (X, Y) in enumerate(_DATA):
+        s = dw.stationarity(family, X, Y, dps=50)
+        w = dw.stationarity(family, X, Y, opt=dw.wrong_optimum(family, X, Y, dps=70), dps=50, hessian=False)
+        ok &= s["max_grad"] < mpmath.mpf(10) ** -30 and s["min_eig"] > 0
+        rej &= w["max_grad"] > mpmath.mpf(10) ** -6
+        worst = max(worst, s["max_grad"])
+        wmin = min(wmin, w["max_grad"])
+        rows.append(f"data set {k + 1}: {s['n']} parameters, max |grad| = {_fmt(s['max_grad'], 2)}, Hessian eigenvalues "
+                    f"{_fmt(min(s['hess_eigs']), 4)} .. {_fmt(max(s['hess_eigs']), 4)} (> 0); at {_WRONG[family]}: max |grad| = "
+                    f"{_fmt(w['max_grad'], 3)}")
+    return ok, rej, worst, wmin, rows
+
+
+def _stationarity_check(family):
+    ok, rej, worst, wmin, rows = _stationarity(family)
+    return Outcome(ok, f"direct average of log E[(f1 f2)^2] over the 36 pairs, gradient by central differences (step 1e-25, "
+                   f"90 digits) in every free parameter ({dw.FAMILY_PARAMETERS[family]}), Hessian by second differences "
+                   "in the parametrisation without flat directions: " + "; ".join(rows),
+                   agreement=f"max |grad| {_fmt(worst, 2)}", control_rejected=rej,
+                   control_detail=f"{_WRONG[family]}: max |grad| >= {_fmt(wmin, 3)} (threshold 1e-30: any error of the "
+                                  f"optimum above ~1e-29 would be seen)")
 
 
 def _optimality_search(family, starts=2):
     rng = np.random.default_rng(SEED + 9)
     out = []
     ok = True
-    for X, Y in _DATA_SEARCH:
+    rej = True
+    for k, (X, Y) in enumerate(_DATA_SEARCH):
         closed = {"gerf": derf.gerf_optimum_np, "aderf": derf.aderf_optimum_np, "sderf": derf.sderf_optimum_np,
                   "saderf": derf.saderf_optimum_np}[family](X, Y)["objective"]
         best = dv.family_minimum_np(family, X, Y, starts=starts, rng=rng)
@@ -307,10 +445,161 @@ def _optimality_search(family, starts=2):
         tol = 1e-9 * (1 + abs(closed))
         # never below the closed form, and the search reaches it (so it could have found a lower value)
         ok &= best >= closed - tol and pert >= closed - tol and best <= closed + tol
+        if k < len(_DATA):
+            Xs, Ys = _DATA[k]
+            wo = dw.wrong_optimum(family, Xs, Ys, dps=30)
+            with mp.workdps(45):
+                wv = dw.direct_objective(derf.as_derf_params(family, dict(wo, d=X.shape[1])), Xs, Ys)
+            rej &= float(wv) > best + 1e-6
         out.append(f"d = {X.shape[1]}, L = {X.shape[0]}: closed {closed:.12f}, BFGS best {best:.12f} "
                    f"(gap {best - closed:+.1e}), best of 100 feasible perturbations {pert:.12f}")
-    return ok, (f"{family}: unrestricted minimisation over the family reaches the closed form and never goes below "
-                f"it (|BFGS best - closed| <= 1e-9 rel.; perturbations >= closed), five data sets: " + "; ".join(out))
+    return Outcome(ok, f"{family}: unrestricted float64 BFGS over the family from random starts reaches the closed form and "
+                   f"never goes below it (|BFGS best - closed| <= 1e-9 rel.; perturbations >= closed), five data sets: "
+                   + "; ".join(out), agreement="reached to 1e-9", control_rejected=rej,
+                   control_detail=f"{_WRONG[family]} lies above the BFGS minimum on data sets 1, 2")
+
+
+def _objective_mc_check(family):
+    """Sampled shifted log-variance (8) at the library optimum vs its closed-form value (10)/(11)/Sec. 3.1."""
+    rng = np.random.default_rng(SEED + 400 + ("gerf", "aderf", "sderf", "saderf").index(family))
+    rows, ok, rej, zs, zc = [], True, True, [], []
+    for k, (X, Y) in enumerate(_DATA_NP):
+        o = {"gerf": derf.gerf_optimum_np, "aderf": derf.aderf_optimum_np, "sderf": derf.sderf_optimum_np,
+             "saderf": derf.saderf_optimum_np}[family](X, Y)
+        p = derf.as_derf_params_np(family, o, d=X.shape[1])
+        r = dw.objective_mc(p, X, Y, 400_000, rng)
+        c = z_check(r, o["objective"])
+        # control: the optimal-value formula with its (1-8A)^-1 coefficient off by 5 per cent
+        if family != "sderf":     # (10) and Sec. 3.1: the term d phi / (1-8A)
+            bump = 0.05 * o["phi"] * X.shape[1] / (1 - 8 * o["A"])
+        else:
+            Ad = np.diag(o["A"])
+            bump = 0.05 * float(np.sum(o["Lambda3"] / (1 - 8 * Ad)))
+        w = z_check(r, o["objective"] + bump)
+        ok &= c.passed
+        rej &= not w.passed
+        zs.append(abs(w.z))
+        zc.append(f"z = {c.z:+.2f}")
+        rows.append(f"data set {k + 1}: {c}; coefficient of (1-8A)^-1 x1.05 (+{bump:.4f}): z = {w.z:+.1f}")
+    return Outcome(ok, f"every E[(f1 f2)^2] of the 36 pairs sampled from the same 400000 draws w ~ N(0, I_3) "
+                   f"(couplings.sample), average of logs with delta-method SE: " + "; ".join(rows),
+                   agreement=", ".join(zc),
+                   control_rejected=rej, control_detail=f"x1.05 coefficient rejected at |z| >= {min(zs):.1f}")
+
+
+def _aderf_symbolic():
+    """sympy (d = 1, from the sympy-derived second moment): min over E of (8) = f(A; phi) + 2 mu, phi = 2(Sigma + mu)."""
+    r = dw.aderf_reduction_expr()
+    A, m1, m2, mu = r["symbols"]
+    Sig = sp.sqrt(m1 * m2)                                       # d = 1: Sigma = sqrt(M1 M2)
+    ok_phi = sp.simplify(r["phi"] - 2 * (Sig + mu)) == 0
+    wrong = sp.simplify(r["phi"] - (Sig + mu))                   # the proof's phi
+    astar, phi = derf.lemma_a1_argmin_expr()
+    # the library on a d = 1 data set: A equals (15) at phi = 2(Sigma + mu3)
+    X, Y = _DATA_EXTRA[0]
+    o = derf.aderf_optimum(X, Y, dps=30)
+    st = derf.shifted_log_variance_stats(X, Y, dps=30)
+    with mp.workdps(40):
+        phin = 2 * (mp.sqrt(st["M1"][0, 0] * st["M2"][0, 0]) + st["xy"])
+        a_sym = mpmath.mpf(sp.N(astar.subs(phi, sp.Float(mpmath.nstr(phin, 45), 45)), 45))
+        a_wrong = mpmath.mpf(sp.N(astar.subs(phi, sp.Float(mpmath.nstr(phin / 2, 45), 45)), 45))
+        g = agreeing_digits(o["A"], a_sym)
+        gw = agreeing_digits(o["A"], a_wrong)
+    return Outcome(ok_phi and g >= 28, f"sympy, d = 1: E[(f1 f2)^2] from the Gaussian integral, B2 = (1-4A)/b, C_k and D from "
+                   f"Thm 4.1; the pair average of its log is minimised over E = b^2 at E* = {r['Estar']}, leaving "
+                   f"log(1-4A) - log(1-8A)/2 + phi/(1-8A) + 2 mu with phi = {r['phi']} = 2(Sigma + mu) (Sigma = sqrt(m1 m2)): "
+                   f"Lemma A.1 with the theorem's phi. Library aderf_optimum on the d = 1 data set: A = {_fmt(o['A'], 20)}, "
+                   f"sympy (15) at 2(Sigma + mu3): {g:.1f} digits",
+                   agreement=f"{g:.0f} digits", control_rejected=wrong != 0 and gw < 3,
+                   control_detail=f"the proof's phi = Sigma + mu: phi - it = {wrong}; its A agrees to {gw:.1f} digits")
+
+
+def _sderf_symbolic():
+    """sympy: trace over rotations (d = 2) and the per-coordinate reduction of (37) to Lemma A.1 with phi = Lambda3_ll."""
+    r = dw.sderf_reduction_expr()
+    t, a, l, e1, e2, l1, l2 = r["symbols"]
+    f, A1, phi = derf.lemma_a1_objective_expr()
+    wrong = sp.simplify(r["coordinate_term"] - (f.subs({A1: a, phi: l / 2}) + l))
+    ok = r["dT0"] == 0 and sp.simplify(r["gap"] - (e1 - e2) * (l1 - l2) * sp.sin(t) ** 2) == 0 and r["per_coordinate"] == 0
+    # the library: A_ll equals the sympy-derived (15) at Lambda3_ll
+    X, Y = _DATA[0]
+    o = derf.sderf_optimum(X, Y, dps=30)
+    astar, ph = derf.lemma_a1_argmin_expr()
+    with mp.workdps(40):
+        g = min(agreeing_digits(o["A"][k, k], mpmath.mpf(sp.N(astar.subs(ph, sp.Float(mpmath.nstr(o["Lambda3"][k], 45), 45)), 45)))
+                for k in range(3))
+    return Outcome(ok and g >= 28, f"sympy, d = 2: Trace(E R(t) N R(t)^T) = {r['T']}; T(0) - T(t) = {r['gap']} >= 0 when E and N "
+                   f"are co-monotone (dT/dt at 0 = {r['dT0']}), so Q = Q3^T maximises (38); each coordinate then contributes "
+                   f"log(1-4a) - log(1-8a)/2 - 2 e(a) l = f(a; l) + l (difference {r['per_coordinate']}), i.e. Lemma A.1 with "
+                   f"phi = Lambda3_ll. Library sderf_optimum on data set 1: A_ll vs sympy (15) at Lambda3_ll: {g:.1f} digits",
+                   agreement=f"{g:.0f} digits", control_rejected=wrong != 0,
+                   control_detail="phi = Lambda3_ll / 2 leaves a nonzero difference")
+
+
+def _saderf_symbolic():
+    """sympy: the Psi-dependent part of (13), per coordinate, is minimised at Psi^4 = sum y^2 / sum x^2."""
+    p_, sx, sy, sxy = sp.symbols("psi S_x S_y S_xy", positive=True)
+    F = p_ ** 2 * sx + 2 * sxy + sy / p_ ** 2                 # sum_ij (psi x_i + y_j/psi)^2 / L (per coordinate)
+    crit = [c for c in sp.solve(sp.diff(F, p_), p_) if c.is_positive]
+    ok = len(crit) == 1 and sp.simplify(crit[0] ** 4 - sy / sx) == 0 and sp.simplify(sp.diff(F, p_, 2).subs(p_, crit[0])) .is_positive
+    X, Y = _DATA[0]
+    o = derf.saderf_optimum(X, Y, dps=30)
+    with mp.workdps(40):
+        Xm = [[mpmath.mpf(v) for v in r] for r in X]
+        Ym = [[mpmath.mpf(v) for v in r] for r in Y]
+        g, gw = math.inf, 0.0
+        for l in range(3):
+            val = crit[0].subs({sx: sp.Float(mpmath.nstr(mpmath.fsum(r[l] ** 2 for r in Xm), 45), 45),
+                                sy: sp.Float(mpmath.nstr(mpmath.fsum(r[l] ** 2 for r in Ym), 45), 45)})
+            v = mpmath.mpf(sp.N(val, 45))
+            g = min(g, agreeing_digits(o["Psi"][l, l], v))
+            gw = max(gw, agreeing_digits(o["Psi"][l, l], v * v))
+    return Outcome(ok and g >= 28, f"sympy: d/dpsi (psi^2 S_x + 2 S_xy + S_y/psi^2) = 0 has the single positive root {crit[0]} "
+                   f"(psi^4 = S_y/S_x; second derivative > 0); library saderf_optimum on data set 1 vs it: {g:.1f} digits",
+                   agreement=f"{g:.0f} digits", control_rejected=gw < 3,
+                   control_detail=f"Psi^2 (exponent 1/2) agrees to {gw:.1f} digits at best")
+
+
+def _eq10_numeric():
+    """(10) transcribed literally, at the library's ADERF optimum, vs the direct pair average there."""
+    rows, ok, rej, worst, wbest = [], True, True, math.inf, 0.0
+    for k, (X, Y) in enumerate(_DATA):
+        o = derf.aderf_optimum(X, Y, dps=40)
+        with mp.workdps(60):
+            v10 = dw.eq10_printed(o["A"], o["Sigma"], o["mu3"], 3)
+            wrong = v10 + 3 * mpmath.mpf("0.02") * 2 / (1 - 8 * o["A"]) * (mpmath.fsum(o["Sigma"]) / 3 + o["mu3"])
+            direct = dw.direct_objective(derf.as_derf_params("aderf", o), X, Y)
+            g, gw = agreeing_digits(v10, direct), agreeing_digits(wrong, direct)
+        ok &= g >= 30
+        worst, wbest = min(worst, g), max(wbest, gw)
+        rows.append(f"data set {k + 1}: (10) = {_fmt(v10, 20)}, direct = {_fmt(direct, 20)} ({g:.1f} digits)")
+    return Outcome(ok, "; ".join(rows), agreement=f"{worst:.0f} digits", control_rejected=wbest < 4,
+                   control_detail=f"coefficient 2 -> 2.02 of (1-8A)^-1 agrees to {wbest:.1f} digits at best")
+
+
+def _eq11_numeric():
+    """(11) transcribed literally, at the library's SDERF optimum, vs the direct pair average there."""
+    rows, ok, worst, wbest = [], True, math.inf, 0.0
+    for k, (X, Y) in enumerate(_DATA):
+        o = derf.sderf_optimum(X, Y, dps=40)
+        st = derf.shifted_log_variance_stats(X, Y, dps=40)
+        with mp.workdps(60):
+            Ad = [o["A"][l, l] for l in range(3)]
+            v11 = dw.eq11_printed(Ad, o["Lambda3"], st["mx"], st["my"])
+            wrong = v11 + mpmath.fsum(mpmath.mpf("0.02") * v / (1 - 8 * a) for a, v in zip(Ad, o["Lambda3"]))
+            direct = dw.direct_objective(derf.as_derf_params("sderf", o), X, Y)
+            g, gw = agreeing_digits(v11, direct), agreeing_digits(wrong, direct)
+        ok &= g >= 30
+        worst, wbest = min(worst, g), max(wbest, gw)
+        rows.append(f"data set {k + 1}: (11) = {_fmt(v11, 20)}, direct = {_fmt(direct, 20)} ({g:.1f} digits)")
+    return Outcome(ok, "; ".join(rows), agreement=f"{worst:.0f} digits", control_rejected=wbest < 4,
+                   control_detail=f"(1 + 1.02 (1-8A)^-1) Lambda agrees to {wbest:.1f} digits at best")
+
+
+# extra exact data sets for the search checks: d = 1, 2 and 5 (L >= d so M1, M2 are nonsingular)
+_DATA_EXTRA = [dv.example_data(13, L=6, d=1, scale=0.6, shift=0.2), dv.example_data(14, L=6, d=2, scale=0.5, shift=-0.3),
+               dv.example_data(15, L=8, d=5, scale=0.4, shift=0.2)]
+_DATA_SEARCH = _DATA_NP + [(np.array(X, float), np.array(Y, float)) for X, Y in _DATA_EXTRA]
 
 
 def _gerf_grid_mp():
@@ -325,7 +614,14 @@ def _gerf_grid_mp():
             a = (1 - 1 / g) / 8
             val = d * derf._a1_objective_mp(a, st["S"] / d) + st["S"] - st["mx"] - st["my"]
             worst = min(worst, val - o["objective"])
-    return worst >= 0, f"GERF objective on a 121-point grid of gamma = 1/(1-8A) in [1e-6, 1e6] minus the closed-form minimum: min = {_fmt(worst, 5)} >= 0"
+    with mp.workdps(40):
+        wa = derf._a1_argmin_mp(st["S"] / 3 / 2)
+        wv = d * derf._a1_objective_mp(wa, st["S"] / d) + st["S"] - st["mx"] - st["my"]
+        below = min(d * derf._a1_objective_mp((1 - mpmath.mpf(10) ** (-mpmath.mpf(k) / 10)) / 8, st["S"] / d)
+                    + st["S"] - st["mx"] - st["my"] for k in range(-60, 61))
+    return Outcome(worst >= 0, f"GERF objective on a 121-point grid of gamma = 1/(1-8A) in [1e-6, 1e6] minus the closed-form "
+                   f"minimum: min = {_fmt(worst, 5)} >= 0", agreement=f"min excess {_fmt(worst, 3)}",
+                   control_rejected=below < wv, control_detail=f"A*(phi/2) gives {_fmt(wv, 8)}, the grid goes lower ({_fmt(below, 8)})")
 
 
 def _eq8_cluster_data(eps):
@@ -368,11 +664,12 @@ def _sec31_best_value():
         best1 = mpmath.fsum(2 * (Xm[i, :] * Ym[j, :].T)[0] for i in range(6) for j in range(6)) / 36
     above = all(dv.OPTIMA[f](Xd, Yd, dps=30)["objective"] > best1 for f in ("gerf", "aderf", "sderf", "saderf"))
     ok &= above
-    return ok, ("data sets clustered at x0 = (0.5, -0.3, 0.2) and -x0 (L = 6, d = 3, exact), so mean x.y < 0: "
+    return Outcome(ok, ("data sets clustered at x0 = (0.5, -0.3, 0.2) and -x0 (L = 6, d = 3, exact), so mean x.y < 0: "
                 + "; ".join(rows) + f". A feasible RF (the GERF optimum) goes below the printed value, so it is not a "
                 f"lower bound; the objective tends to 2 mean x.y (= mean log K^2) as the spread, hence every variance, "
                 f"vanishes. Direct average over the 36 pairs at spread 0.1 = {_fmt(direct, 10)} ({dig:.0f} digits vs closed form). "
-                f"On data set 1 all four optima exceed 2 mean x.y = {_fmt(best1, 8)}")
+                f"On data set 1 all four optima exceed 2 mean x.y = {_fmt(best1, 8)}"), agreement=f"excess {_fmt(gaps[2], 2)}",
+                   control_rejected=gaps[0] > 0 and obj > correct, control_detail="the corrected bound 2 mean x.y is never crossed")
 
 
 def _sec31_k_behaviour():
@@ -385,8 +682,10 @@ def _sec31_k_behaviour():
         rows.append(f"K = {K}: log(V + K^2) = {_fmt(vals[-1][0], 5)}, log(V + K^2) - log K^2 = {_fmt(vals[-1][1], 5)}")
     raw_increasing = all(vals[i][0] < vals[i + 1][0] for i in range(3))
     excess_decreasing = all(vals[i][1] > vals[i + 1][1] for i in range(3))
-    return raw_increasing and excess_decreasing, ("fixed variance V = 1: " + "; ".join(rows)
-                                                  + ". The term of (8) grows with K (the printed claim fails); its excess over the best value decreases with K (the correction holds)")
+    return Outcome(raw_increasing and excess_decreasing, "fixed variance V = 1: " + "; ".join(rows)
+                   + ". The term of (8) grows with K (the printed claim fails); its excess over the best value decreases with K "
+                   "(the correction holds)", agreement="monotone in K", control_rejected=raw_increasing,
+                   control_detail="the printed direction (decreasing in K) is contradicted at all 4 points")
 
 
 def _sec31_O1():
@@ -401,8 +700,14 @@ def _sec31_O1():
     m4 = [sum(x[l] for x in Xf) / L for l in range(d)]
     m5 = [sum(y[l] for y in Yf) / L for l in range(d)]
     fast = mx + my + 2 * sum(a * b for a, b in zip(m4, m5))
-    return direct == fast, (f"exact rational arithmetic: L^-2 sum_ij |x_i + y_j|^2 = {direct} = mean|x|^2 + mean|y|^2 + "
-                            f"2 mu4.mu5 (O(Ld) statistics, then O(1) for A* by (15))")
+    st = derf.shifted_log_variance_stats(X, Y, dps=30)
+    with mp.workdps(40):
+        lib = abs(st["S"] - mpmath.mpf(direct.numerator) / direct.denominator)
+    return Outcome(direct == fast and lib < mpmath.mpf(10) ** -28,
+                   f"exact rational arithmetic: L^-2 sum_ij |x_i + y_j|^2 = {direct} = mean|x|^2 + mean|y|^2 + 2 mu4.mu5 "
+                   f"(O(Ld) statistics, then O(1) for A* by (15)); library S differs by {_fmt(lib, 2)}",
+                   agreement="exact", control_rejected=(mx + my + sum(a * b for a, b in zip(m4, m5))) != direct,
+                   control_detail="without the factor 2 on mu4.mu5 the identity fails")
 
 
 # =============================================================================================
@@ -410,22 +715,26 @@ def _sec31_O1():
 # =============================================================================================
 
 def _sec4_embedding():
+    """GERF -> DERF with C^(k) = C I_d and the printed C = -0.5 (Sec. 4) satisfies Thm 4.1."""
     d = 2
     I = [[1, 0], [0, 1]]
     Z = [[0, 0], [0, 0]]
-    C_printed = [[-1, 0], [0, -1]]             # C^(k) = C I_d with C = -1 (PosRF/GERF, Eq. (6))
-    C_fixed = [["-1/2", 0], [0, "-1/2"]]       # C^(k) = (C/2) I_d
-    r_p = derf.derf_conditions_residual(Z, I, I, C_printed, C_printed, 1)
-    r_f = derf.derf_conditions_residual(Z, I, I, C_fixed, C_fixed, 1)
+    C_sec4 = [["-1/2", 0], [0, "-1/2"]]        # C^(k) = C I_d with the printed C = -0.5
+    C_half = [["-1/4", 0], [0, "-1/4"]]        # control: (C/2) I_d, what the /2 printed in (6) would give
+    r_s = derf.derf_conditions_residual(Z, I, I, C_sec4, C_sec4, 1)
+    r_h = derf.derf_conditions_residual(Z, I, I, C_half, C_half, 1)
     x, y = ["0.5", "1"], ["1", "-0.25"]
-    m_p = derf.derf_mean(Z, I, I, C_printed, C_printed, 1, x, y, dps=20)
-    m_f = derf.derf_mean(Z, I, I, C_fixed, C_fixed, 1, x, y, dps=20)
+    m_s = derf.derf_mean(Z, I, I, C_sec4, C_sec4, 1, x, y, dps=20)
+    m_h = derf.derf_mean(Z, I, I, C_half, C_half, 1, x, y, dps=20)
     with mp.workdps(30):
         K = mp.exp(mpmath.mpf("0.25"))
-        ok = r_p > 0 and r_f == 0 and abs(m_f - K) < mpmath.mpf(10) ** -18 and abs(m_p - K) > mpmath.mpf("0.1")
-    return ok, (f"PosRF (GERF A=0, B=1, C=-1 in (6)): with C^(k) = C I_d the Thm 4.1 residual is {_fmt(r_p, 3)} and "
-                f"E[f1 f2] = {_fmt(m_p, 10)} at x = (0.5, 1), y = (1, -0.25), K = {_fmt(K, 10)}; with C^(k) = (C/2) I_d the "
-                f"residual is {_fmt(r_f, 3)} and E[f1 f2] = {_fmt(m_f, 10)}")
+        ok = r_s == 0 and abs(m_s - K) < mpmath.mpf(10) ** -18
+        rej = r_h > 0 and abs(m_h - K) > mpmath.mpf("0.1")
+    return Outcome(ok, f"PosRF (GERF A = 0, B = 1, printed C = -0.5): with C^(k) = C I_d the Thm 4.1 residual is {_fmt(r_s, 3)} "
+                   f"and E[f1 f2] = {_fmt(m_s, 10)} = K = {_fmt(K, 10)} at x = (0.5, 1), y = (1, -0.25); with (C/2) I_d "
+                   f"(the /2 of (6) as printed) the residual is {_fmt(r_h, 3)} and E[f1 f2] = {_fmt(m_h, 10)}",
+                   agreement=f"residual {_fmt(r_s, 2)}", control_rejected=rej,
+                   control_detail=f"(C/2) I_d: residual {_fmt(r_h, 3)}")
 
 
 def _thm41_symbolic():
@@ -440,8 +749,10 @@ def _thm41_symbolic():
                                        + 4 * x * B1 * B2 * y / P))
     d2 = sp.simplify(e["m2"] - eq9)
     ok = sp.simplify(m1 - sp.exp(x * y)) == 0 and d2 == 0
-    return ok, (f"sympy, d = 1: under the Thm 4.1 conditions E[f1 f2] = {m1}; general E[(f1 f2)^2] minus the "
-                f"exponential term of (9) = {d2} (so Var = that term - K^2)")
+    wrong = sp.simplify(e["m2"] - eq9 * sp.exp(-2 * x * B1 * B2 * y / P))      # cross coefficient 4 -> 2
+    return Outcome(ok, f"sympy, d = 1: under the Thm 4.1 conditions E[f1 f2] = {m1}; general E[(f1 f2)^2] minus the "
+                   f"exponential term of (9) = {d2} (so Var = that term - K^2)", agreement="symbolic identity",
+                   control_rejected=wrong != 0, control_detail="cross coefficient 4 -> 2 leaves a nonzero difference")
 
 
 def _exact_derf_params(A, B1, dps=60):
@@ -466,7 +777,7 @@ _THM41_CASES = [
 
 def _thm41_numeric():
     """Independent witness: moments by 1-D quadrature after diagonalising A, vs (9) and K = exp(x.y)."""
-    rows, ok = [], True
+    rows, ok, rej = [], True, True
     for A, B1, x, y in _THM41_CASES:
         p = _exact_derf_params(A, B1)
         d = len(A)
@@ -479,29 +790,60 @@ def _thm41_numeric():
             wrong = eq9 / p["D"] ** 3
             res = derf.derf_conditions_residual(p["A"], p["B1"], p["B2"], p["C1"], p["C2"], p["D"], dps=50)
         g1, g2, gw = agreeing_digits(m1, K), agreeing_digits(m2, eq9), agreeing_digits(m2, wrong)
-        ok &= g1 >= 25 and g2 >= 25 and gw < 3 and res < mpmath.mpf(10) ** -45
+        ok &= g1 >= 25 and g2 >= 25 and res < mpmath.mpf(10) ** -45
+        rej &= gw < 3
         rows.append(f"d = {d}: E[f1 f2] vs exp(x.y) = {_fmt(K, 15)}: {g1:.1f} digits; E[f1^2 f2^2] = {_fmt(m2, 15)} vs (9): "
                     f"{g2:.1f} digits; vs (34)'s det(I-4A)^(1/4) prefactor: {gw:.1f} digits (rejected); Thm 4.1 residual {_fmt(res, 2)}")
-    return ok, ("dense symmetric A = Q Lam Q^T (mp.eigsy), w rotated to v = Q^T w, moments as products of 1-D mp.quad "
-                "integrals (no Gaussian closed form): " + "; ".join(rows))
+    return Outcome(ok, "dense symmetric A = Q Lam Q^T (mp.eigsy), w rotated to v = Q^T w, moments as products of 1-D mp.quad "
+                   "integrals (no Gaussian closed form): " + "; ".join(rows), agreement=">= 25 digits",
+                   control_rejected=rej, control_detail="(34)'s det(I-4A)^(1/4) prefactor agrees to < 3 digits")
+
+
+_EQ9_MC = {"A": [[-0.3, 0.05, 0.02], [0.05, -0.2, -0.04], [0.02, -0.04, -0.25]],
+           "B1": [[1.1, 0.2, 0.0], [-0.3, 0.9, 0.25], [0.1, -0.2, 1.3]],
+           "x": [0.8, -0.5, 0.6], "y": [0.7, -0.6, 0.4]}
 
 
 def _thm41_mc():
+    """Sampled mean and second moment of a dense DERF at a point where every term of (9) matters."""
     rng = np.random.default_rng(SEED + 11)
-    p = dv.random_derf_params_np(3, rng, scale=0.2)
-    x, y = np.array([0.3, -0.2, 0.1]), np.array([0.2, 0.1, -0.2])
-    n = 400_000
+    A, B1 = np.array(_EQ9_MC["A"]), np.array(_EQ9_MC["B1"])
+    x, y = np.array(_EQ9_MC["x"]), np.array(_EQ9_MC["y"])
+    I = np.eye(3)
+    P = I - 4 * A
+    B2 = P @ np.linalg.inv(B1).T
+    Pi = np.linalg.inv(P)
+    p = {"A": A, "B1": B1, "B2": B2, "C1": -0.5 * B1.T @ Pi @ B1, "C2": -0.5 * B2.T @ Pi @ B2, "D": float(np.linalg.det(P)) ** 0.25}
+    n = 1_000_000
     prod = dv.mc_moments(p, x, y, n, rng)
     K = math.exp(x @ y)
+    var9 = float(derf.derf_variance(*[p[k].tolist() for k in ("A", "B1", "B2", "C1", "C2")], p["D"], x.tolist(), y.tolist(), dps=20))
     l1, l2 = derf.derf_log_moments_np(p, x[None], y[None])
-    var = math.exp(l2[0, 0]) - K * K
+    m2 = math.exp(l2[0, 0])
+    # the terms of the exponent of (9)
+    P8 = np.linalg.inv(I - 8 * A)
+    terms = {"cross 4 x^T B1^T (I-8A)^-1 B2 y": 4 * x @ B1.T @ P8 @ B2 @ y,
+             "2 x^T (C1 + B1^T (I-8A)^-1 B1) x": 2 * x @ (p["C1"] + B1.T @ P8 @ B1) @ x,
+             "2 y^T (C2 + B2^T (I-8A)^-1 B2) y": 2 * y @ (p["C2"] + B2.T @ P8 @ B2) @ y,
+             "-1/2 log det(I-8A)": -0.5 * np.linalg.slogdet(I - 8 * A)[1]}
+    sq = prod * prod
     cm = z_check(mean_of(prod), K)
-    cv = z_check(variance_of(prod), var)
-    wv = z_check(variance_of(prod), 1.1 * var)
-    wm = z_check(mean_of(prod), 1.05 * K)
-    ok = cm.passed and cv.passed and not wv.passed and not wm.passed
-    return ok, (f"random dense DERF, d = 3: mean {cm}; variance (9) {cv}; 1.05 K rejected (z = {wm.z:+.1f}); "
-                f"1.1 x (9) rejected (z = {wv.z:+.1f})")
+    cs = z_check(mean_of(sq), m2)
+    cv = z_check(variance_of(prod), var9)
+    eps = mean_of(sq).stderr / m2
+    cross = terms["cross 4 x^T B1^T (I-8A)^-1 B2 y"]
+    controls = {f"cross 4 -> {c}": m2 * math.exp((c - 4) / 4 * cross) for c in (3.9, 4.1)}
+    controls["1.02 K (mean)"] = None
+    zc = {k: z_check(mean_of(sq), v).z for k, v in controls.items() if v is not None}
+    zk = z_check(mean_of(prod), 1.02 * K).z
+    rej = all(abs(z) > 5 for z in zc.values()) and abs(zk) > 5
+    det = "; ".join(f"{k} = {v:+.3f} (smallest detectable relative change {5 * eps / abs(v):.2%})" for k, v in terms.items())
+    return Outcome(cm.passed and cs.passed and cv.passed,
+                   f"dense A (d = 3), x.y = {x @ y:.2f}, n = {n} draws (couplings.sample): mean vs K = exp(x.y): {cm}; "
+                   f"E[(f1 f2)^2] vs the exponential term of (9): {cs}; variance vs (9) (derf_variance): {cv}. Terms of the "
+                   f"exponent: {det}",
+                   agreement=f"z = {cm.z:+.2f}, {cs.z:+.2f}, {cv.z:+.2f}", control_rejected=rej,
+                   control_detail="; ".join(f"{k} rejected at z = {v:+.1f}" for k, v in zc.items()) + f"; 1.02 K at z = {zk:+.1f}")
 
 
 def _secA1_prefactor():
@@ -517,8 +859,11 @@ def _secA1_prefactor():
         closed = mp.exp(derf._eq9_log_m2(mp.matrix([[A]]), mp.matrix([[B1]]), mp.matrix([[B2]]), mp.matrix([[C1]]),
                                          mp.matrix([[C2]]), D, mp.matrix([x]), mp.matrix([y])))
         ok = agreeing_digits(fixed, closed) >= 25 and abs(printed / closed - 2 * mp.pi) < mpmath.mpf(10) ** -20
-    return ok, (f"d = 1, A = -0.1, B1 = 0.8, x = 0.3, y = 0.5: (2 pi)^(-1/2) D^4 * integral = {_fmt(fixed, 15)} = closed form "
-                f"{_fmt(closed, 15)}; with (2 pi)^(+1/2) as printed: {_fmt(printed, 15)} (= 2 pi x the second moment)")
+        ctl = agreeing_digits(fixed / mp.sqrt(2), closed)         # control: a factor 2^(-1/2) too many
+    return Outcome(ok, f"d = 1, A = -0.1, B1 = 0.8, x = 0.3, y = 0.5: (2 pi)^(-1/2) D^4 * integral = {_fmt(fixed, 15)} = closed form "
+                   f"{_fmt(closed, 15)}; with (2 pi)^(+1/2) as printed: {_fmt(printed, 15)} (= 2 pi x the second moment)",
+                   agreement=f"{agreeing_digits(fixed, closed):.0f} digits", control_rejected=ctl < 2,
+                   control_detail=f"(4 pi)^(-1/2) agrees to {ctl:.1f} digits")
 
 
 def _diag_reduction():
@@ -535,9 +880,12 @@ def _diag_reduction():
     vb = derf.derf_variance(*[pt[k].tolist() for k in ("A", "B1", "B2", "C1", "C2")], pt["D"], x.tolist(), y.tolist(), dps=20)
     with mp.workdps(30):
         dig = agreeing_digits(va, vb)
-    return feat_err < 1e-12 and dig >= 12, (f"A = Q diag Q^T, B~ = Q^T B: features agree sample by sample with w~ = Q^T w "
-                                            f"(max rel. diff {feat_err:.1e}); variances (9) agree to {dig:.1f} digits "
-                                            f"(float64-rounded rotated parameters)")
+    fw = derf.derf_features_np(w, x, pt["A"], pt["B1"], pt["C1"], pt["D"])   # control: w~ = w (no rotation)
+    werr = float(np.max(np.abs(f - fw) / f))
+    return Outcome(feat_err < 1e-12 and dig >= 12, f"A = Q diag Q^T, B~ = Q^T B: features agree sample by sample with w~ = Q^T w "
+                   f"(max rel. diff {feat_err:.1e}); variances (9) agree to {dig:.1f} digits (float64-rounded rotated parameters)",
+                   agreement=f"rel. diff {feat_err:.0e}", control_rejected=werr > 1e-3,
+                   control_detail=f"without rotating w the features differ by {werr:.2g}")
 
 
 def _sec4_complexity():
@@ -552,9 +900,12 @@ def _sec4_complexity():
     Lb, Mb, db = 4096, 256, 64
     scheme = (Mb + Lb) * db * db + Mb * db * db + Lb * Mb * db
     naive = Lb * Mb * (3 * db * db)
-    return err < 1e-12 and scheme < naive, (f"precomputed B^T w, C x, w^T A w give the same features as per-entry evaluation "
-                                            f"(max rel. diff {err:.1e}); multiply count for L = {Lb}, M = {Mb}, d = {db}: "
-                                            f"scheme (M+L)d^2 + Md^2 + LMd = {scheme:.3g} vs naive 3LMd^2 = {naive:.3g}; linear in L")
+    slow_t = np.array([[p["D"] * math.exp(w @ p["A"] @ w + w @ p["B1"].T @ x + x @ p["C1"] @ x) for w in W] for x in X])
+    terr = float(np.max(np.abs(fast - slow_t) / slow_t))          # control: B^T instead of B
+    return Outcome(err < 1e-12 and scheme < naive, f"precomputed B^T w, C x, w^T A w give the same features as per-entry "
+                   f"evaluation (max rel. diff {err:.1e}); multiply count for L = {Lb}, M = {Mb}, d = {db}: scheme (M+L)d^2 + "
+                   f"Md^2 + LMd = {scheme:.3g} vs naive 3LMd^2 = {naive:.3g}; linear in L", agreement=f"rel. diff {err:.0e}",
+                   control_rejected=terr > 1e-3, control_detail=f"w^T B^T x instead of w^T B x differs by {terr:.2g}")
 
 
 # =============================================================================================
@@ -568,7 +919,10 @@ def _lema1_symbolic():
     a, phi = derf.lemma_a1_argmin_expr()
     printed = (1 - 2 * phi - sp.sqrt((2 * phi + 1) ** 2 + 8 * phi)) / 16
     diff = sp.simplify(a - printed)
-    return diff == 0, f"sympy solves h'(gamma) = 0 and maps the positive root back: A* - (15) = {diff}"
+    wrong = sp.simplify(a - (1 - 2 * phi + sp.sqrt((2 * phi + 1) ** 2 + 8 * phi)) / 16)
+    return Outcome(diff == 0, f"sympy solves h'(gamma) = 0 and maps the positive root back: A* - (15) = {diff}",
+                   agreement="symbolic identity", control_rejected=wrong != 0,
+                   control_detail="the other root (+sqrt) leaves a nonzero difference")
 
 
 def _lema1_numeric():
@@ -594,7 +948,13 @@ def _lema1_numeric():
                 worst = min(worst, derf._a1_objective_mp((1 - 1 / gg) / 8, phi) - fa)
         ok &= rel_hp < mpmath.mpf(10) ** -30 and worst >= 0
         rows.append(f"phi={ph}: A*={mpmath.nstr(a, 8)}, |h'|/scale={mpmath.nstr(rel_hp, 2)}, min f(grid)-f(A*)={mpmath.nstr(worst, 2)}")
-    return ok, f"pin lemma_a1_argmin('0.37') = {pin}; " + "; ".join(rows)
+    with mp.workdps(60):
+        wa = derf.lemma_a1_argmin("0.37", dps=30) * (1 + mpmath.mpf(10) ** -20)
+        g = 1 / (1 - 8 * wa)
+        whp = abs(mpmath.mpf("0.37") + 1 / (g + 1) - 1 / (2 * g))
+    return Outcome(ok, f"pin lemma_a1_argmin('0.37') = {pin}; " + "; ".join(rows), agreement="|h'| < 1e-30 at 8 phi",
+                   control_rejected=whp > mpmath.mpf(10) ** -30,
+                   control_detail=f"A* x (1 + 1e-20): |h'| = {mpmath.nstr(whp, 3)}")
 
 
 def _lema1_negative():
@@ -609,8 +969,12 @@ def _lema1_negative():
         raised = False
     except ValueError:
         raised = True
-    return unbounded and raised, (f"phi = -0.1: f(1/8 - 10^-k) for k = 2, 4, 6, 8 = {[mpmath.nstr(v, 5) for v in vals]} -> -inf, so "
-                                  f"phi >= 0 is needed; lemma_a1_argmin('-0.1') raises ValueError: {raised}")
+    with mp.workdps(30):
+        far = [derf._a1_objective_mp(-mpmath.mpf(10) ** k, mpmath.mpf("-0.1")) for k in (2, 4, 6)]
+    return Outcome(unbounded and raised, f"phi = -0.1: f(1/8 - 10^-k) for k = 2, 4, 6, 8 = {[mpmath.nstr(v, 5) for v in vals]} "
+                   f"-> -inf, so phi >= 0 is needed (while f(-10^k), k = 2, 4, 6 = {[mpmath.nstr(v, 5) for v in far]} -> +inf); "
+                   f"lemma_a1_argmin('-0.1') raises ValueError: {raised}", agreement="unbounded below",
+                   control_rejected=far[0] < far[1] < far[2], control_detail="f -> +inf as A -> -inf (the other end is not where it escapes)")
 
 
 def _eq16_17_symbolic():
@@ -621,7 +985,9 @@ def _eq16_17_symbolic():
     d17 = sp.simplify(hp - (2 * phi * g ** 2 + (2 * phi + 1) * g - 1) / (2 * g * (g + 1)))
     dh = sp.simplify(h - (sp.log(g + 1) - sp.log(g) / 2 - sp.log(2) + phi * g))
     ok = d16 == 0 and d16b == 0 and d17 == 0 and dh == 0
-    return ok, f"sympy: h(gamma) - printed = {dh}; h' - (16) = {d16}, {d16b}; h' - (17) = {d17}"
+    wrong = sp.simplify(hp - (2 * phi * g ** 2 + (2 * phi + 1) * g + 1) / (2 * g * (g + 1)))
+    return Outcome(ok, f"sympy: h(gamma) - printed = {dh}; h' - (16) = {d16}, {d16b}; h' - (17) = {d17}",
+                   agreement="symbolic identity", control_rejected=wrong != 0, control_detail="constant -1 -> +1 in (17) rejected")
 
 
 def _eq18_19_symbolic():
@@ -634,8 +1000,94 @@ def _eq18_19_symbolic():
     a = sp.simplify((1 - 1 / (2 / (2 * phi + 1 + s))) / 8 - (1 - 2 * phi - s) / 16)
     at0 = (2 / (2 * phi + 1 + s)).subs(phi, 0)
     ok = r == [0, 0] and d19 == 0 and a == 0 and at0 == 1
-    return ok, (f"sympy: both (18) roots annihilate the numerator of (17) ({r}); (18)+ - (19) = {d19}; (19) at phi = 0 "
-                f"gives gamma* = {at0}; (1 - 1/gamma*)/8 - (15) = {a}")
+    wrong = sp.simplify(gp - 2 / (2 * phi + 1 - s))
+    return Outcome(ok, f"sympy: both (18) roots annihilate the numerator of (17) ({r}); (18)+ - (19) = {d19}; (19) at phi = 0 "
+                   f"gives gamma* = {at0}; (1 - 1/gamma*)/8 - (15) = {a}", agreement="symbolic identity",
+                   control_rejected=wrong != 0, control_detail="denominator 2phi + 1 - sqrt(...) rejected")
+
+
+def _eq16_numeric():
+    """h'(gamma) of (16)-(17) vs a central difference of f (14) (library) through A = (1 - 1/gamma)/8, 40 digits."""
+    worst, wbest = math.inf, 0.0
+    for ph, gm in (("0.37", "0.6"), ("2", "0.15"), ("0", "3"), ("1e-3", "40")):
+        with mp.workdps(60):
+            phi, g = mpmath.mpf(ph), mpmath.mpf(gm)
+            h = mpmath.mpf(10) ** -20
+            hfun = lambda t: derf.lemma_a1_objective((1 - 1 / t) / 8, ph, dps=55)
+            fd = (hfun(g + h) - hfun(g - h)) / (2 * h)
+            p17 = (2 * phi * g ** 2 + (2 * phi + 1) * g - 1) / (2 * g * (g + 1))
+            w17 = (2 * phi * g ** 2 + (2 * phi + 1) * g + 1) / (2 * g * (g + 1))
+            worst = min(worst, agreeing_digits(fd, p17))
+            wbest = max(wbest, agreeing_digits(fd, w17))
+    return Outcome(worst >= 30, f"(17) vs a central difference (step 1e-20, 60 digits) of f(14) = lemma_a1_objective in gamma "
+                   f"at 4 points (phi, gamma) = (0.37, 0.6), (2, 0.15), (0, 3), (1e-3, 40): >= {worst:.1f} digits",
+                   agreement=f"{worst:.0f} digits", control_rejected=wbest < 2,
+                   control_detail=f"constant -1 -> +1 in (17): {wbest:.1f} digits")
+
+
+def _eq18_numeric():
+    """Roots of the numerator of (17) by mp.polyroots vs (18)/(19) and the library's A* = (1 - 1/gamma*)/8."""
+    worst, wbest = math.inf, 0.0
+    for ph in ("1e-6", "0.37", "5", "1e4"):
+        with mp.workdps(50):
+            phi = mpmath.mpf(ph)
+            roots = sorted(mp.polyroots([2 * phi, 2 * phi + 1, -1], extraprec=200), key=lambda r: mpmath.re(r))
+            sq = mp.sqrt((2 * phi + 1) ** 2 + 8 * phi)
+            gp = 2 / (2 * phi + 1 + sq)
+            a_lib = derf.lemma_a1_argmin(ph, dps=45)
+            worst = min(worst, agreeing_digits(mpmath.re(roots[1]), gp),
+                        agreeing_digits((-(2 * phi + 1) - sq) / (4 * phi), mpmath.re(roots[0])),
+                        agreeing_digits((1 - 1 / mpmath.re(roots[1])) / 8, a_lib))
+            wbest = max(wbest, agreeing_digits((1 - 1 / mpmath.re(roots[0])) / 8, a_lib))
+    return Outcome(worst >= 30, f"mp.polyroots of 2 phi g^2 + (2 phi + 1) g - 1 at phi = 1e-6, 0.37, 5, 1e4: the roots equal "
+                   f"(18) and the positive one (19), and (1 - 1/gamma+)/8 equals lemma_a1_argmin: >= {worst:.1f} digits",
+                   agreement=f"{worst:.0f} digits", control_rejected=wbest < 2,
+                   control_detail=f"the negative root gamma- mapped to A: {wbest:.1f} digits")
+
+
+def _eqN_earlier():
+    """Earlier appendix: the expansion of L^-2 sum (x_i + y_j)(x_i + y_j)^T ends with y(j)(x(j))^T instead of y(j)(y(j))^T."""
+    from fractions import Fraction
+    X, Y = _DATA[0]
+    Xf = [[Fraction(v) for v in r] for r in X]
+    Yf = [[Fraction(v) for v in r] for r in Y]
+    L, d = len(Xf), len(Xf[0])
+    outer = lambda u, v: [[a * b for b in v] for a in u]
+    add = lambda P, Q: [[a + b for a, b in zip(p, q)] for p, q in zip(P, Q)]
+    Z = [[Fraction(0)] * d for _ in range(d)]
+    lhs, final, earlier = Z, Z, Z
+    for i in range(L):
+        for j in range(L):
+            s_ = [a + b for a, b in zip(Xf[i], Yf[j])]
+            lhs = add(lhs, outer(s_, s_))
+            base = add(add(outer(Xf[i], Xf[i]), outer(Xf[i], Yf[j])), outer(Yf[j], Xf[i]))
+            final = add(final, add(base, outer(Yf[j], Yf[j])))
+            earlier = add(earlier, add(base, outer(Yf[j], Xf[j])))
+    st = derf.shifted_log_variance_stats(X, Y, dps=30)
+    with mp.workdps(40):
+        dev_lib = max(abs(st["N"][a, b] - mpmath.mpf(lhs[a][b].numerator) / lhs[a][b].denominator / (L * L))
+                      for a in range(d) for b in range(d))
+    ok = lhs == final and lhs != earlier and dev_lib < mpmath.mpf(10) ** -28
+    diff = max(abs(float(u - v)) / (L * L) for r1, r2 in zip(lhs, earlier) for u, v in zip(r1, r2))
+    return Outcome(ok, f"exact rational arithmetic on data set 1 (L = 6, d = 3): sum (x_i + y_j)(x_i + y_j)^T equals the final "
+                   f"version's expansion (last term y_j y_j^T) exactly; with the earlier version's y_j x_j^T it differs by up to "
+                   f"{diff:.3g} (after L^-2); the library N (Thm 4.3) agrees with the direct sum to {_fmt(dev_lib, 2)}",
+                   agreement="exact", control_rejected=lhs != earlier,
+                   control_detail=f"the earlier y_j x_j^T expansion is off by {diff:.3g}")
+
+
+def _eqN_symbolic():
+    """sympy, L = 2, d = 1: the two expansions of L^-2 sum (x_i + y_j)^2."""
+    x1, x2, y1, y2 = sp.symbols("x1 x2 y1 y2", real=True)
+    X, Y = [x1, x2], [y1, y2]
+    lhs = sum((a + b) ** 2 for a in X for b in Y) / 4
+    final = sum(a * a + a * b + b * a + b * b for a in X for b in Y) / 4
+    earlier = sum(X[i] ** 2 + X[i] * Y[j] + Y[j] * X[i] + Y[j] * X[j] for i in range(2) for j in range(2)) / 4
+    N = (x1 ** 2 + x2 ** 2) / 2 + 2 * (x1 + x2) / 2 * (y1 + y2) / 2 + (y1 ** 2 + y2 ** 2) / 2
+    d1, d2, d3 = sp.expand(lhs - final), sp.expand(lhs - earlier), sp.expand(lhs - N)
+    return Outcome(d1 == 0 and d3 == 0 and d2 != 0, f"sympy, L = 2, d = 1: lhs - final expansion = {d1}; lhs - N = {d3}; "
+                   f"lhs - earlier expansion = {d2}", agreement="symbolic identity", control_rejected=d2 != 0,
+                   control_detail=f"earlier expansion off by {d2}")
 
 
 # =============================================================================================
@@ -644,19 +1096,23 @@ def _eq18_19_symbolic():
 
 def _aderf_conditions():
     out = []
-    ok = True
+    ok, rej = True, True
     for X, Y in _DATA:
         o = derf.aderf_optimum(X, Y, dps=30)
         with mp.workdps(45):
             p = derf.as_derf_params("aderf", o)
             r = derf.derf_conditions_residual(p["A"], p["B1"], p["B2"], p["C1"], p["C2"], p["D"], dps=40)
+            rw = derf.derf_conditions_residual(p["A"], p["B1"], p["B2"], 2 * p["C1"], 2 * p["C2"], p["D"], dps=40)
         ok &= r < mpmath.mpf(10) ** -35
+        rej = rej and rw > mpmath.mpf("0.01")
         out.append(mpmath.nstr(r, 2))
-    return ok, f"the Thm 4.2 parameters satisfy the Thm 4.1 conditions (residuals {out} at 45 digits)"
+    return Outcome(ok, f"the Thm 4.2 parameters satisfy the Thm 4.1 conditions (residuals {out} at 45 digits)",
+                   agreement="residual < 1e-35", control_rejected=rej,
+                   control_detail="C_k = -B_k^T B_k/(1-4A) (without the 1/2) violates them")
 
 
 def _sderf_conditions():
-    out, ok = [], True
+    out, ok, rej = [], True, True
     for X, Y in _DATA + _DATA_EXTRA[1:]:
         o = derf.sderf_optimum(X, Y, dps=30)
         with mp.workdps(45):
@@ -665,15 +1121,18 @@ def _sderf_conditions():
             d = p["A"].rows
             # a wrong value: C = -I instead of the theorem's -I/2 must violate Thm 4.1
             rw = derf.derf_conditions_residual(p["A"], p["B1"], p["B2"], -mp.eye(d), -mp.eye(d), p["D"], dps=40)
-        ok &= r < mpmath.mpf(10) ** -35 and rw > mpmath.mpf("0.1")
+        ok &= r < mpmath.mpf(10) ** -35
+        rej &= rw > mpmath.mpf("0.1")
         out.append(f"d = {d}: residual {mpmath.nstr(r, 2)} (with C = -I instead: {mpmath.nstr(rw, 3)})")
-    return ok, "the Thm 4.3 parameters satisfy the Thm 4.1 conditions at 45 digits: " + "; ".join(out)
+    return Outcome(ok, "the Thm 4.3 parameters satisfy the Thm 4.1 conditions at 45 digits: " + "; ".join(out),
+                   agreement="residual < 1e-35", control_rejected=rej, control_detail="C = -I violates them")
 
 
 def _phi_nonneg():
     rng = np.random.default_rng(SEED + 14)
     worst = math.inf
     slack = math.inf
+    viol = 0
     for t in range(400):
         d = int(rng.integers(1, 6))
         L = d + int(rng.integers(0, 5))
@@ -688,14 +1147,16 @@ def _phi_nonneg():
         worst = min(worst, q)
         # the proof-missing step: |xbar.ybar| <= ||M1^1/2 M2^1/2||_op <= ||.||_* = sum Sigma
         slack = min(slack, o["Sigma"].max() - abs(X.mean(0) @ Y.mean(0)))
+        viol += int(o["Sigma"].min() < abs(X.mean(0) @ Y.mean(0)) - 1e-12)
     Xe = [["0.5"], ["0.5"]]
     Ye = [["-0.5"], ["-0.5"]]
     o = derf.aderf_optimum(Xe, Ye, dps=30)
     ok = worst >= -1e-12 and slack >= -1e-12 and o["phi"] == 0 and o["A"] == 0
-    return ok, (f"400 random data sets (incl. Y ~ -X): min of d^-1 sum Sigma + mu3 = {worst:.3e} >= 0 and "
+    return Outcome(ok, (f"400 random data sets (incl. Y ~ -X): min of d^-1 sum Sigma + mu3 = {worst:.3e} >= 0 and "
                 f"min(Sigma_max - |mu4.mu5|) = {slack:.3e} >= 0 (since xbar = M1^1/2 a, ybar = M2^1/2 b with |a|,|b| <= 1, "
                 f"|xbar.ybar| <= ||M1^1/2 M2^1/2||_op <= sum Sigma); equality case X = (0.5, 0.5), Y = -X (d = 1): phi = "
-                f"{o['phi']}, A = {o['A']}")
+                f"{o['phi']}, A = {o['A']}; the stronger bound |mu4.mu5| <= min Sigma fails on {viol} sets"), agreement=f"min {worst:.1e}",
+                   control_rejected=viol > 0, control_detail=f"|mu4.mu5| <= min Sigma violated on {viol} sets")
 
 
 def _aderf_singular():
@@ -720,8 +1181,10 @@ def _eq20_symbolic():
     c1 = sp.simplify(B1.T * P.inv() * B1 - B1.T * B1 / (1 - 4 * A))
     det = sp.simplify(P.det() ** sp.Rational(1, 4) - (1 - 4 * A) ** sp.Rational(d, 4))
     ok = c1 == sp.zeros(d, d) and det == 0
-    return ok, (f"sympy, d = 3, symbolic B (9 entries), u = 1 - 4A > 0: B^T (I - 4A)^-1 B - B^T B/(1-4A) is the zero matrix: "
-                f"{c1 == sp.zeros(d, d)}; det(I - 4A)^(1/4) - (1-4A)^(d/4) = {det}")
+    wrong = sp.simplify(P.det() ** sp.Rational(1, 4) - (1 - 4 * A) ** sp.Rational(1, 4))
+    return Outcome(ok, f"sympy, d = 3, symbolic B (9 entries), u = 1 - 4A > 0: B^T (I - 4A)^-1 B - B^T B/(1-4A) is the zero "
+                   f"matrix: {c1 == sp.zeros(d, d)}; det(I - 4A)^(1/4) - (1-4A)^(d/4) = {det}", agreement="symbolic identity",
+                   control_rejected=wrong != 0, control_detail="D = (1-4A)^(1/4) (no d) rejected")
 
 
 def _random_aderf(rng, d):
@@ -733,7 +1196,7 @@ def _random_aderf(rng, d):
 def _eq22_numeric():
     rng = np.random.default_rng(SEED + 15)
     X, Y = _DATA[0]
-    worst = math.inf
+    worst, wbest = math.inf, 0.0
     for _ in range(2):
         a, B1 = _random_aderf(rng, 3)
         with mp.workdps(50):
@@ -749,10 +1212,14 @@ def _eq22_numeric():
             b_2 = (1 - 4 * A) / (1 - 8 * A)
             eq22 = (3 * mp.log(1 - 4 * A) - mp.log(1 - 8 * A) * 3 / 2 + b_1 * tr(E * st["M1"])
                     + b_2 * tr(mp.inverse(E) * st["M2"]) + 4 * b_2 * st["xy"])
+            swapped = eq22 + (b_2 - b_1) * tr(E * st["M1"]) + (b_1 - b_2) * tr(mp.inverse(E) * st["M2"])
         direct = derf.shifted_log_variance(p, X, Y, dps=30)
         with mp.workdps(40):
             worst = min(worst, agreeing_digits(eq22, direct))
-    return worst >= 30, f"(21)-(22) (with Trace(E M1), Trace(E^-1 M2)) vs direct average over pairs for two random (A, B1): >= {worst:.1f} digits"
+            wbest = max(wbest, agreeing_digits(swapped, direct))
+    return Outcome(worst >= 30, f"(21)-(22) (with Trace(E M1), Trace(E^-1 M2)) vs direct average over pairs for two random "
+                   f"(A, B1): >= {worst:.1f} digits", agreement=f"{worst:.0f} digits", control_rejected=wbest < 3,
+                   control_detail=f"beta1 and beta2 swapped: {wbest:.1f} digits")
 
 
 def _eq21_typo():
@@ -762,7 +1229,7 @@ def _eq21_typo():
         p = derf.as_derf_params("aderf", o)
         Xm = mp.matrix([[mpmath.mpf(v) for v in r] for r in X])
         Ym = mp.matrix([[mpmath.mpf(v) for v in r] for r in Y])
-        printed, fixed = [], []
+        printed, fixed, k2s = [], [], []
         for i in range(6):
             for j in range(6):
                 x, y = Xm[i, :].T, Ym[j, :].T
@@ -770,10 +1237,14 @@ def _eq21_typo():
                 K = mp.exp((x.T * y)[0])
                 printed.append(mp.log(m2 - K * K + K))
                 fixed.append(mp.log(m2 - K * K + K * K))
+                k2s.append(K * K)
         pv, fv = mpmath.fsum(printed) / 36, mpmath.fsum(fixed) / 36
         ok = abs(fv - o["objective"]) < mpmath.mpf(10) ** -30 and abs(pv - o["objective"]) > mpmath.mpf("1e-3")
-    return ok, (f"ADERF optimum on data set 1: the average of log(Var + K) (as printed in (21), (36)) = {_fmt(pv, 12)}, "
-                f"of log(Var + K^2) = {_fmt(fv, 12)} = closed form (10) {_fmt(o['objective'], 12)}")
+        nv = mpmath.fsum(mp.log(mp.exp(v) - K2) for v, K2 in zip(fixed, k2s)) / 36
+    return Outcome(ok, f"ADERF optimum on data set 1: the average of log(Var + K) (as printed in (21), (36)) = {_fmt(pv, 12)}, "
+                   f"of log(Var + K^2) = {_fmt(fv, 12)} = closed form (10) {_fmt(o['objective'], 12)}",
+                   agreement="30+ digits", control_rejected=abs(nv - o["objective"]) > mpmath.mpf("1e-3"),
+                   control_detail=f"unshifted mean log Var = {_fmt(nv, 8)} differs too")
 
 
 def _lema2_numeric():
@@ -810,8 +1281,12 @@ def _lema2_numeric():
         worst_rel = max(worst_rel, abs(fd - formula) / abs(formula))
         min_second = min(min_second, formula)
     ok = gnorm < 1e-12 and best >= F(E) - 1e-9 and worst_rel < 1e-5 and min_second > 0
-    return ok, (f"A = -0.07, data set 1: |grad F(E*)| (28) = {gnorm:.1e}; BFGS over E = LL^T: best {best:.12f} vs F(E*) = "
-                f"{F(E):.12f}; (25) vs finite differences in 20 directions: max rel. diff {worst_rel:.1e}, min value {min_second:.3g} > 0")
+    Ew = 1.01 * E
+    gw = float(np.abs(b1 * M1 - b2 * np.linalg.inv(Ew) @ M2 @ np.linalg.inv(Ew)).max())
+    return Outcome(ok, f"A = -0.07, data set 1: |grad F(E*)| (28) = {gnorm:.1e}; BFGS over E = LL^T: best {best:.12f} vs F(E*) = "
+                   f"{F(E):.12f}; (25) vs finite differences in 20 directions: max rel. diff {worst_rel:.1e}, min value "
+                   f"{min_second:.3g} > 0", agreement=f"|grad| {gnorm:.0e}", control_rejected=gw > 1e-4,
+                   control_detail=f"1.01 E*: |grad| = {gw:.2g}")
 
 
 def _eq24_neumann():
@@ -824,8 +1299,11 @@ def _eq24_neumann():
     Ei = np.linalg.inv(E)
     series = sum((-t) ** l * Ei @ np.linalg.matrix_power(Dl @ Ei, l) for l in range(60))
     err = float(np.abs(series - np.linalg.inv(E + t * Dl)).max())
-    return err < 1e-13, (f"Neumann series (E + t Delta)^-1 = sum (-t)^l E^-1 (Delta E^-1)^l: max error {err:.1e} (t = 0.05); "
-                         f"the earlier appendix writes 'E + tB is invertible' here, the final version 'E + t Delta'")
+    wser = sum(t ** l * Ei @ np.linalg.matrix_power(Dl @ Ei, l) for l in range(60))
+    werr = float(np.abs(wser - np.linalg.inv(E + t * Dl)).max())
+    return Outcome(err < 1e-13, f"Neumann series (E + t Delta)^-1 = sum (-t)^l E^-1 (Delta E^-1)^l: max error {err:.1e} "
+                   f"(t = 0.05); the earlier appendix writes 'E + tB is invertible' here, the final version 'E + t Delta'",
+                   agreement=f"error {err:.0e}", control_rejected=werr > 1e-4, control_detail=f"(+t)^l instead of (-t)^l: error {werr:.2g}")
 
 
 def _eq27_typo():
@@ -847,7 +1325,9 @@ def _eq27_typo():
         fixed_rem = abs(lhs - F(E) - np.trace(t * Dl @ G)) / t
         rows.append(f"t={t:g}: printed remainder/t = {printed_rem:.3g}, corrected remainder/t = {fixed_rem:.1e}")
     ok = printed_rem > 1 and fixed_rem < 1e-2
-    return ok, "; ".join(rows)
+    half = abs(F(E + t * Dl) - F(E) - 0.5 * np.trace(t * Dl @ G)) / t
+    return Outcome(ok, "; ".join(rows), agreement=f"remainder/t {fixed_rem:.0e}", control_rejected=half > 1e-2,
+                   control_detail=f"half the gradient term: remainder/t = {half:.2g}")
 
 
 def _eq30_numeric():
@@ -865,15 +1345,18 @@ def _eq30_numeric():
         res2 = max(abs(R2[i, j]) for i in range(3) for j in range(3))
         tr = sum((F * st["M1"])[i, i] for i in range(3))
         dtr = abs(tr - mpmath.fsum(o["Sigma"]))
+        Rw = b2 * E * st["M1"] * E - b1 * st["M2"]
+        resw = max(abs(Rw[i, j]) for i in range(3) for j in range(3))
     ok = res < mpmath.mpf(10) ** -35 and res2 < mpmath.mpf(10) ** -35 and dtr < mpmath.mpf(10) ** -35
-    return ok, (f"data set 1: max |beta1 E* M1 E* - beta2 M2| (30) = {_fmt(res, 2)}; F M1 F = M2 residual {_fmt(res2, 2)}; "
-                f"|Trace(F M1) - sum Sigma| = {_fmt(dtr, 2)}")
+    return Outcome(ok, f"data set 1: max |beta1 E* M1 E* - beta2 M2| (30) = {_fmt(res, 2)}; F M1 F = M2 residual {_fmt(res2, 2)}; "
+                   f"|Trace(F M1) - sum Sigma| = {_fmt(dtr, 2)}", agreement="residual < 1e-35",
+                   control_rejected=resw > mpmath.mpf("1e-3"), control_detail=f"beta1, beta2 swapped: residual {_fmt(resw, 3)}")
 
 
 def _eq32_numeric():
     X, Y = _DATA[0]
     o = derf.aderf_optimum(X, Y, dps=30)
-    rows, ok = [], True
+    rows, ok, rej = [], True, True
     for a in ("-0.3", "-0.05", "0.1"):
         with mp.workdps(45):
             A = mpmath.mpf(a)
@@ -887,9 +1370,13 @@ def _eq32_numeric():
         direct = derf.shifted_log_variance(p, X, Y, dps=30)
         with mp.workdps(40):
             dig = agreeing_digits(eq32, direct)
+            wv = eq32 + 3 * mpmath.mpf("0.02") * 2 / (1 - 8 * A) * (sig + mu3)
+            wdig = agreeing_digits(wv, direct)
         ok &= dig >= 30
+        rej &= wdig < 4
         rows.append(f"A = {a}: {dig:.1f} digits")
-    return ok, "(31)-(32) at E* = (1-4A) F for fixed A vs direct average: " + "; ".join(rows)
+    return Outcome(ok, "(31)-(32) at E* = (1-4A) F for fixed A vs direct average: " + "; ".join(rows),
+                   agreement=">= 30 digits", control_rejected=rej, control_detail="coefficient 2 -> 2.02 of (1-8A)^-1 rejected")
 
 
 def _secA3_phi_slip():
@@ -900,9 +1387,13 @@ def _secA3_phi_slip():
         a_printed = derf._a1_argmin_mp(q)            # phi = d^-1 sum Sigma + mu3 as written in the proof
         obj = lambda A: 3 * (mp.log(1 - 4 * A) - mp.log(1 - 8 * A) / 2 + 2 / (1 - 8 * A) * q + 2 * o["mu3"])
         ok = obj(a_printed) - o["objective"] > mpmath.mpf("1e-6") and abs(obj(o["A"]) - o["objective"]) < mpmath.mpf(10) ** -35
-    return ok, (f"data set 1: the proof's phi = d^-1 sum Sigma + mu3 = {_fmt(q, 10)} gives A = {_fmt(a_printed, 10)} and (32) = "
+        a_tiny = derf._a1_argmin_mp(o["phi"] * (1 + mpmath.mpf(10) ** -3))
+        rej = obj(a_tiny) > o["objective"]
+    return Outcome(ok, (f"data set 1: the proof's phi = d^-1 sum Sigma + mu3 = {_fmt(q, 10)} gives A = {_fmt(a_printed, 10)} and (32) = "
                 f"{_fmt(obj(a_printed), 12)}; the coefficient of (1-8A)^-1 in (32) is 2(d^-1 sum Sigma + mu3), i.e. the theorem's "
-                f"phi = {_fmt(o['phi'], 10)}, A = {_fmt(o['A'], 10)}, (10) = {_fmt(o['objective'], 12)}")
+                f"phi = {_fmt(o['phi'], 10)}, A = {_fmt(o['A'], 10)}, (10) = {_fmt(o['objective'], 12)}"),
+                   agreement=f"excess {_fmt(obj(a_printed) - o['objective'], 3)}", control_rejected=rej,
+                   control_detail=f"even phi x 1.001 raises (32) by {_fmt(obj(a_tiny) - o['objective'], 2)}")
 
 
 # =============================================================================================
@@ -919,7 +1410,11 @@ def _eq33_symbolic():
     B = sp.diag(*[sp.sqrt(1 - 4 * ai) for ai in a]) * Q
     C = sp.simplify(-B.T * P.inv() * B / 2)
     ok = sp.simplify(C + sp.eye(d) / 2) == sp.zeros(d, d)
-    return ok, f"sympy, d = 2: B = (I-4A)^(1/2) Q gives B^T (I-4A)^-1 B = I and C = -1/2 B^T(I-4A)^-1 B = {C.tolist()}"
+    Bw = P * Q
+    Cw = sp.simplify(-Bw.T * P.inv() * Bw / 2)
+    return Outcome(ok, f"sympy, d = 2: B = (I-4A)^(1/2) Q gives B^T (I-4A)^-1 B = I and C = -1/2 B^T(I-4A)^-1 B = {C.tolist()}",
+                   agreement="symbolic identity", control_rejected=sp.simplify(Cw + sp.eye(d) / 2) != sp.zeros(d, d),
+                   control_detail="B = (I-4A) Q (no square root) does not give C = -I/2")
 
 
 def _eq34_typo():
@@ -942,22 +1437,39 @@ def _eq34_typo():
         fixed = det4 / mp.sqrt(det8) * mp.exp(expo) - K2
         printed = det4 ** (mpmath.mpf(1) / 4) / mp.sqrt(det8) * mp.exp(expo) - K2
         ok = agreeing_digits(fixed, var) >= 30 and abs(printed - var) / var > mpmath.mpf("1e-3")
-    return ok, (f"SDERF optimum, x = x_1, y = y_2 of data set 1: Var by (9) = {_fmt(var, 12)}; (34) with det(I-4A) = "
-                f"{_fmt(fixed, 12)}; (34) as printed with det(I-4A)^(1/4) = {_fmt(printed, 12)}")
+        wq = det4 / mp.sqrt(det8) * mp.exp(expo + 2 * (s.T * Q.T * E * Q * s)[0] - 2 * (s.T * E * s)[0]) - K2   # Q dropped
+    return Outcome(ok, (f"SDERF optimum, x = x_1, y = y_2 of data set 1: Var by (9) = {_fmt(var, 12)}; (34) with det(I-4A) = "
+                f"{_fmt(fixed, 12)}; (34) as printed with det(I-4A)^(1/4) = {_fmt(printed, 12)}"),
+                   agreement=f"{agreeing_digits(fixed, var):.0f} digits", control_rejected=abs(wq - var) / var > mpmath.mpf("1e-3"),
+                   control_detail=f"(34) without Q: {_fmt(wq, 8)}")
 
 
 def _eq35_symbolic():
     a = sp.Symbol("a", real=True)
     e1 = -(1 - 4 * a) / (1 - 8 * a)
     e2 = -sp.Rational(1, 2) - 1 / (2 * (1 - 8 * a))
-    return sp.simplify(e1 - e2) == 0, f"sympy (per diagonal entry): -(1-4a)(1-8a)^-1 - (-1/2 - (1/2)(1-8a)^-1) = {sp.simplify(e1 - e2)}"
+    X, Y = _DATA[0]
+    o = derf.sderf_optimum(X, Y, dps=30)
+    with mp.workdps(40):
+        I = mp.eye(3)
+        A = o["A"]
+        B = o["B"]
+        lhs = -(B.T * mp.inverse(I - 8 * A) * B)                        # from the definition Q^T E Q = -B^T (I-8A)^-1 B
+        Q = derf._diag([1 / mp.sqrt(1 - 4 * A[l, l]) for l in range(3)]) * B
+        rhs = Q.T * (-I / 2 - mp.inverse(I - 8 * A) / 2) * Q
+        res = max(abs((lhs - rhs)[i, j]) for i in range(3) for j in range(3))
+    wrong = sp.simplify(e1 - (-sp.Rational(1, 2) + 1 / (2 * (1 - 8 * a))))
+    return Outcome(sp.simplify(e1 - e2) == 0 and res < mpmath.mpf(10) ** -30,
+                   f"sympy (per diagonal entry): -(1-4a)(1-8a)^-1 - (-1/2 - (1/2)(1-8a)^-1) = {sp.simplify(e1 - e2)}; at the "
+                   f"library SDERF optimum -B^T (I-8A)^-1 B = Q^T E Q with E of (35): residual {_fmt(res, 2)}",
+                   agreement="symbolic identity", control_rejected=wrong != 0, control_detail="sign of the (1-8a)^-1 term flipped: rejected")
 
 
 def _eq37_numeric():
     rng = np.random.default_rng(SEED + 19)
     X, Y = _DATA[0]
     st = derf.shifted_log_variance_stats(X, Y, dps=30)
-    worst = math.inf
+    worst, wbest = math.inf, 0.0
     for _ in range(2):
         ad = -np.abs(rng.normal(size=3)) * 0.2
         Qn = np.linalg.qr(rng.normal(size=(3, 3)))[0]
@@ -973,15 +1485,20 @@ def _eq37_numeric():
             T = Q.T * E * Q * st["N"]
             eq37 = (mp.log(mp.det(I - 4 * A)) - mp.log(mp.det(I - 8 * A)) / 2 - st["mx"] - st["my"]
                     - 2 * sum(T[i, i] for i in range(3)))
+            Tw = Q.T * E * Q * (st["M1"] + st["M2"])
+            wv = eq37 + 2 * sum(T[i, i] for i in range(3)) - 2 * sum(Tw[i, i] for i in range(3))
         direct = derf.shifted_log_variance(p, X, Y, dps=30)
         with mp.workdps(40):
             worst = min(worst, agreeing_digits(eq37, direct))
-    return worst >= 30, f"(36)-(37) trace form with N = M1 + mu4 mu5^T + mu5 mu4^T + M2 vs direct average, two random SDERFs: >= {worst:.1f} digits"
+            wbest = max(wbest, agreeing_digits(wv, direct))
+    return Outcome(worst >= 30, f"(36)-(37) trace form with N = M1 + mu4 mu5^T + mu5 mu4^T + M2 vs direct average, two random "
+                   f"SDERFs: >= {worst:.1f} digits", agreement=f"{worst:.0f} digits", control_rejected=wbest < 3,
+                   control_detail=f"N without the mu4 mu5^T terms: {wbest:.1f} digits")
 
 
 def _lema3_4_numeric():
     rng = np.random.default_rng(SEED + 20)
-    rows, ok = [], True
+    rows, ok, rej = [], True, True
     cases = [("distinct", np.array([-0.6, -0.9, -1.7]), np.diag([3.0, 1.2, 0.4])),
              ("tied E", np.array([-0.8, -0.8, -1.5]), np.diag([2.0, 1.0, 0.5])),
              ("tied Lambda", np.array([-0.6, -0.9, -1.7]), np.diag([1.0, 1.0, 0.3]))]
@@ -998,8 +1515,12 @@ def _lema3_4_numeric():
         attained = float(np.trace(np.diag(e) @ Qs @ N @ Qs.T))
         best = dv.max_trace_orthogonal_np(e, N, rng=rng, starts=2, samples=2000)
         ok &= best <= bound + 1e-9 and abs(attained - bound) < 1e-12
-        rows.append(f"{name}: bound {bound:.10f}, Q* gives {attained:.10f}, best search {best:.10f}")
-    return ok, "sup over O(3) of Trace(E Q N Q^T) (2000 Haar samples + BFGS on both components of O(3)): " + "; ".join(rows)
+        anti = float(np.sum(np.sort(e) * np.sort(np.diag(lam))[::-1]))     # control: E sorted the wrong way
+        rej &= best > anti + 1e-6 or abs(bound - anti) < 1e-12
+        rows.append(f"{name}: bound {bound:.10f}, Q* gives {attained:.10f}, best search {best:.10f}, anti-sorted pairing {anti:.6f}")
+    return Outcome(ok, "sup over O(3) of Trace(E Q N Q^T) (2000 Haar samples + BFGS on both components of O(3)): " + "; ".join(rows),
+                   agreement="bound attained, never exceeded", control_rejected=rej,
+                   control_detail="the anti-sorted pairing is beaten by the search")
 
 
 def _eq50_slip():
@@ -1014,9 +1535,11 @@ def _eq50_slip():
     fixed = float(np.trace(Pi @ (Et - E) @ Pi.T @ Lam))
     nE, nEt = np.linalg.norm(E), np.linalg.norm(Et)
     ok = abs(lhs - printed) > 1e-6 and abs(lhs - fixed) < 1e-15 and nEt > nE
-    return ok, (f"sum_l (E~ - E)_pi,l Lambda_l = {lhs:.6g}; Trace(Pi (E~ - E) Pi^T Lambda~) as printed = {printed:.6g}; "
+    return Outcome(ok, (f"sum_l (E~ - E)_pi,l Lambda_l = {lhs:.6g}; Trace(Pi (E~ - E) Pi^T Lambda~) as printed = {printed:.6g}; "
                 f"with Lambda: {fixed:.6g}. Also ||E~||_F = {nEt:.6f} > ||E||_F = {nE:.6f}, so the step to (50) "
-                f"(replacing ||E~|| by ||E||) is not justified; redoing it with ||E~|| <= 2||E|| still gives <= delta/2 < delta")
+                f"(replacing ||E~|| by ||E||) is not justified; redoing it with ||E~|| <= 2||E|| still gives <= delta/2 < delta"),
+                   agreement="counterexample", control_rejected=abs(lhs - float(np.trace(Pi @ (Et - E) @ Pi.T @ Lam.T @ Lam))) > 1e-6,
+                   control_detail="Trace(Pi(E~ - E)Pi^T Lambda^2) also differs")
 
 
 def _G_vs_Astar():
@@ -1042,10 +1565,12 @@ def _G_vs_Astar():
         rhs = -2 * dv.lemma_a4_bound(Ess, lam)
         gap57 = max(gap57, abs(lhs - rhs))
     ok = worst >= -1e-12 and gap57 < 1e-12
-    return ok, (f"data set 1, 500 random diagonal A: min G(A) - G(A*) = {worst:.3e} >= 0 (Eqs. (51)-(60)); the two sides of "
+    wr = dv.sderf_G_np(derf._a1_np(lam / 2), lam, mx, my) - gstar
+    return Outcome(ok, (f"data set 1, 500 random diagonal A: min G(A) - G(A*) = {worst:.3e} >= 0 (Eqs. (51)-(60)); the two sides of "
                 f"(57) agree to {gap57:.1e}: E** and Lambda_pi^-1(A) are co-monotone by (55), so (57) is an equality. "
                 f"Lemma A.4 (the cited reason) gives '>=', which is what the chain (56)-(60) needs; the printed '<=' is "
-                f"harmless only because equality holds")
+                f"harmless only because equality holds"), agreement=f"min gap {worst:.1e}", control_rejected=wr > 1e-6,
+                   control_detail=f"G(A*(Lambda/2)) - G(A*) = {wr:.3g} > 0")
 
 
 def _eq55_59():
@@ -1055,8 +1580,10 @@ def _eq55_59():
         ok = all(o["A"][l, l] == derf._a1_argmin_mp(o["Lambda3"][l]) for l in range(3))
         nondesc = all(o["A"][l, l] <= o["A"][l + 1, l + 1] for l in range(2))
         noninc = all(o["Lambda3"][l] >= o["Lambda3"][l + 1] for l in range(2))
-    return ok and nondesc and noninc, (f"A*_ll = A*(Lambda3_ll) (59); Lambda3 non-ascending {noninc} -> A* non-descending "
-                                        f"{nondesc} (values {[mpmath.nstr(o['A'][l, l], 6) for l in range(3)]})")
+    return Outcome(ok and nondesc and noninc, f"A*_ll = A*(Lambda3_ll) (59); Lambda3 non-ascending {noninc} -> A* non-descending "
+                   f"{nondesc} (values {[mpmath.nstr(o['A'][l, l], 6) for l in range(3)]})", agreement="exact",
+                   control_rejected=o["A"][0, 0] != derf._a1_argmin_mp(o["Lambda3"][2]),
+                   control_detail="pairing A*_11 with the smallest eigenvalue rejected")
 
 
 # =============================================================================================
@@ -1066,14 +1593,14 @@ def _eq55_59():
 def _eq12_13_numeric():
     X, Y = _DATA[0]
     rng = np.random.default_rng(SEED + 22)
-    worst = math.inf
+    worst, wbest = math.inf, 0.0
     for _ in range(2):
         psi = np.exp(rng.normal(scale=0.3, size=3)).round(3)
         a = round(-abs(rng.normal()) * 0.2, 3)
         with mp.workdps(50):
             A = mpmath.mpf(a)
             P = derf._diag([mpmath.mpf(float(v)) for v in psi])
-            g = {"A": A, "B": mp.sqrt(1 - 4 * A), "C": mpmath.mpf(-1), "D": (1 - 4 * A) ** (mpmath.mpf(3) / 4), "Psi": P}
+            g = {"A": A, "B": mp.sqrt(1 - 4 * A), "C": -mpmath.mpf(1) / 2, "D": (1 - 4 * A) ** (mpmath.mpf(3) / 4), "Psi": P}
             p = derf.as_derf_params("saderf", g)
             Xm = mp.matrix([[mpmath.mpf(v) for v in r] for r in X])
             Ym = mp.matrix([[mpmath.mpf(v) for v in r] for r in Y])
@@ -1085,11 +1612,14 @@ def _eq12_13_numeric():
                         tot_xy.append(Xm[i, l] * Ym[j, l])
             rhs12 = mpmath.fsum(tot13) / (36 * (1 - 8 * A)) + 2 * mpmath.fsum(tot_xy) / 36
             eq12 = 3 * mp.log((1 - 4 * A) / mp.sqrt(1 - 8 * A)) + rhs12
+            wv = eq12 - mpmath.fsum(tot_xy) / 36                 # control: coefficient 1 instead of 2 on x.y
         direct = derf.shifted_log_variance(p, X, Y, dps=30)
         with mp.workdps(40):
             worst = min(worst, agreeing_digits(eq12, direct))
-    return worst >= 30, (f"(12) right-hand side + d log((1-4A)/sqrt(1-8A)) vs direct average for two random (A, Psi): >= {worst:.1f} digits "
-                         f"(the printed '(1/L) sum_i (|Psi x_i|^2 + |Psi^-1 y_j|^2)' has a stray index j: read sum_j for the y term)")
+            wbest = max(wbest, agreeing_digits(wv, direct))
+    return Outcome(worst >= 30, (f"(12) right-hand side + d log((1-4A)/sqrt(1-8A)) vs direct average for two random (A, Psi): >= {worst:.1f} digits "
+                    f"(the printed '(1/L) sum_i (|Psi x_i|^2 + |Psi^-1 y_j|^2)' has a stray index j: read sum_j for the y term)"),
+                   agreement=f"{worst:.0f} digits", control_rejected=wbest < 3, control_detail=f"coefficient 1 on the x.y term: {wbest:.1f} digits")
 
 
 def _saderf_validity():
@@ -1104,9 +1634,11 @@ def _saderf_validity():
         pg2 = derf.as_derf_params("gerf", dict(g, d=3))
         same = all(mpmath.mnorm(pg[k] - pg2[k], 1) == 0 for k in ("A", "B1", "B2", "C1", "C2"))
         scal = all(p["A"][i, j] == (o["A"] if i == j else 0) for i in range(3) for j in range(3))
+        rw = derf.derf_conditions_residual(p["A"], p["B1"], p["B1"], p["C1"], p["C1"], p["D"], dps=40)   # control: Psi for both
     ok = r < mpmath.mpf(10) ** -35 and same and scal
-    return ok, (f"SADERF optimum as a DERF: A = A I_d (ADERF form) {scal}, Thm 4.1 residual {_fmt(r, 2)}; Psi = I reproduces the "
-                f"GERF parameters exactly: {same}")
+    return Outcome(ok, f"SADERF optimum as a DERF: A = A I_d (ADERF form) {scal}, Thm 4.1 residual {_fmt(r, 2)}; Psi = I reproduces "
+                   f"the GERF parameters exactly: {same}", agreement="residual < 1e-35", control_rejected=rw > mpmath.mpf("1e-3"),
+                   control_detail=f"f_GE(w, Psi y) for the second feature: residual {_fmt(rw, 3)}")
 
 
 def _saderf_psi_mc():
@@ -1119,59 +1651,89 @@ def _saderf_psi_mc():
     K = math.exp(x @ y)
     c = z_check(mean_of(prod), K)
     w = z_check(mean_of(prod), math.exp((np.diag(o["Psi"]) ** 2 * x) @ y))
-    return c.passed and not w.passed, f"SADERF features f_GE(w, Psi x) f_GE(w, Psi^-1 y): mean {c}; exp((Psi^2 x).y) rejected: z = {w.z:+.1f}"
+    w3 = z_check(mean_of(prod), 1.03 * K)
+    return Outcome(c.passed, f"SADERF features f_GE(w, Psi x) f_GE(w, Psi^-1 y): mean {c}; exp((Psi^2 x).y) rejected: z = {w.z:+.1f}; "
+                   f"1.03 K rejected: z = {w3.z:+.1f}", agreement=f"z = {c.z:+.2f}", control_rejected=not w.passed and not w3.passed,
+                   control_detail=f"1.03 K rejected at z = {w3.z:+.1f}")
 
 
 # =============================================================================================
 # Sec. 5.1 variance comparison (Fig. 1/2), Sec. 6
 # =============================================================================================
 
-_SIGMAS = (0.1, 0.25, 0.5, 0.75, 1.0)
-
-
-_FIG_L = 1024  # the paper's protocol (App. B.2): sets of L = 1024 points (we use one pair of sets)
-
-
-@functools.lru_cache(maxsize=None)
-def _fig_data(regime, L=_FIG_L):
-    if regime == "mnist":
-        L = min(L, 896)  # the bundled 8x8 digits have 1797 images: two disjoint sets of at most 898
-    rng = np.random.default_rng(SEED + 100 + derf.REGIMES.index(regime))
-    return derf.variance_comparison(regime, _SIGMAS, d=64, L=L, n_sets=1, rng=rng, skip_inapplicable=True)
-
-
-def _fig_strict_gap(margin=0.05):
-    """Where SDERF is strictly better than GERF (gap > ``margin`` nats) in the computable regimes of Fig. 2.
-
-    ``SDERF <= GERF`` alone is automatic (SDERF's family contains GERF), so this reports the strict gap.
-    Returns ``(table, holds)`` with ``holds[regime]`` a boolean array over ``_SIGMAS``.
-    """
-    table, holds = {}, {}
-    for reg in derf.REGIMES:
-        r = _fig_data(reg)
-        gap = np.asarray(r["gerf"] - r["sderf"], float)
-        table[reg], holds[reg] = gap, gap > margin
-    return table, holds
+_SIGMAS = dx.FIG2_SIGMAS
+_FIG_FAMS = ("gerf", "aderf", "sderf")
 
 
 def _fig_on_par():
-    rows, ok = [], True
-    worst = -np.inf
+    """SDERF vs ADERF vs GERF with the paper's protocol (d = 64, 5 pairs of sets of L = 1024 per sigma)."""
+    rows, ok, worst = [], True, -np.inf
     for reg in ("normal", "sphere", "heterogen"):
-        r = _fig_data(reg)
-        deficit = r["sderf"] - r["aderf"]                  # > 0: ADERF has lower variance than SDERF
+        r = dx.fig2_curves(reg, families=_FIG_FAMS)
+        s_, a_, g_ = r["sderf"].mean(0), r["aderf"].mean(0), r["gerf"].mean(0)
+        deficit = s_ - a_                                  # > 0: ADERF has lower variance than SDERF
         worst = max(worst, float(np.max(deficit)))
         rows.append(f"{reg}: log SDERF - log ADERF = {np.round(deficit, 3).tolist()}")
         ok &= bool(np.all(r["sderf"] <= r["gerf"] + 1e-9))
-    ok &= worst < 0.5  # within a factor e^0.5 of the best method at every sigma: "on par"
-    # the larger ADERF advantage seen with small sets is a finite-sample effect that shrinks like d/L
-    small = {L: float(np.max(_fig_data("normal", L)["sderf"] - _fig_data("normal", L)["aderf"])) for L in (128, 256)}
-    ok &= small[128] > small[256] > float(np.max(_fig_data("normal")["sderf"] - _fig_data("normal")["aderf"]))
-    return ok, (f"mean log relative variance, d = 64, L = {_FIG_L} (the paper's protocol), sigma = {list(_SIGMAS)}: "
-                + "; ".join(rows) + f". SDERF is within a factor e^{worst:.2f} of ADERF everywhere, best in heterogen at "
-                "sigma >= 0.75, and never worse than GERF. With smaller sets ADERF's lead grows "
-                f"(normal, max over sigma: e^{small[128]:.2f} at L = 128, e^{small[256]:.2f} at L = 256): a finite-sample "
-                "effect of the noisy second-moment matrices, not a property of the methods")
+    on_par = worst < 0.5
+    return Outcome(ok and on_par, f"mean log relative variance, d = 64, 5 pairs of sets of L = 1024 per sigma (App. B.2), "
+                   f"sigma = {list(_SIGMAS)}: " + "; ".join(rows) + f". SDERF is within a factor e^{worst:.2f} of ADERF "
+                   "everywhere and never worse than GERF (per set)", agreement=f"max deficit {worst:.2f} nats",
+                   control_rejected=bool(worst < 0.5 * float(np.max(dx.fig2_gaps("heterogen", families=_FIG_FAMS)))),
+                   control_detail=f"'SDERF on par with GERF' would need gaps < {worst:.2f} nats; heterogen gap reaches "
+                                  f"{float(np.max(dx.fig2_gaps('heterogen', families=_FIG_FAMS).mean(0))):.1f}")
+
+
+def _fig_heterogen_gap():
+    g = dx.fig2_gaps("heterogen", families=_FIG_FAMS)                     # (5 sets, 5 sigmas)
+    m = g.mean(0)
+    ok = bool(np.all(np.diff(m) > 0)) and m[-1] - 5 > 2 and abs(m[2] - 5) < 1
+    return Outcome(ok, f"heterogen, d = 64, 5 pairs of sets of L = 1024: log GERF - log SDERF (mean over sets) = "
+                   f"{np.round(m, 2).tolist()} at sigma = {list(_SIGMAS)}; per set at sigma = 1: "
+                   f"{g[:, -1].min():.2f} .. {g[:, -1].max():.2f}. The gain grows with sigma, is about 5 only near "
+                   f"sigma = 0.5 and reaches e^{m[-1]:.1f} at sigma = 1 (the plotted range is 0.1 <= sigma <= 1); read as "
+                   f"the maximum gain, as the Fig. 1 caption uses 'up to', e^5 understates it by e^{m[-1] - 5:.1f}",
+                   agreement=f"gap {m[-1]:.2f} at sigma = 1", control_rejected=bool(abs(m[-1] - 5) > 2),
+                   control_detail=f"'about e^5' at sigma = 1 is off by {m[-1] - 5:.1f} nats")
+
+
+def _tab1_marks():
+    implied = dx.table1_marks()
+    bad = [(s, dx.TABLE1_TASKS[k]) for s in dx.TABLE1 for k in range(8) if implied[s][k] != dx.TABLE1[s][1][k]]
+    # control: swap the bold and underline of FAVOR# and RELU in QQP (a plausible misprint) -> detected
+    t2 = {s: (v, list(m)) for s, (v, m) in dx.TABLE1.items()}
+    t2["FAVOR#"][1][1], t2["RELU"][1][1] = "b", "u"
+    wrong = [(s, k) for s in t2 for k in range(8) if implied[s][k] != t2[s][1][k]]
+    ties = [dx.TABLE1_TASKS[k] for k in range(8) if sum(1 for s in dx.TABLE1 if implied[s][k] == "u") > 1]
+    return Outcome(not bad, f"bold = best and underline = second best recomputed from the printed numbers of all 7 systems x "
+                   f"8 tasks: {56 - len(bad)}/56 marks agree (mismatches: {bad or 'none'}); shared second place in {ties}",
+                   agreement=f"{56 - len(bad)}/56 marks", control_rejected=len(wrong) == 2,
+                   control_detail=f"bold/underline swapped in QQP: {len(wrong)} mismatches found")
+
+
+def _tab1_favor_rank():
+    r = dx.table1_ranks("FAVOR#")
+    top2 = [t for t, v in r.items() if v <= 2]
+    best = [t for t, v in r.items() if v == 1]
+    vs = dx.table1_ranks("FAVOR++")
+    better = [t for k, t in enumerate(dx.TABLE1_TASKS) if dx.TABLE1["FAVOR#"][0][k] > dx.TABLE1["FAVOR++"][0][k]]
+    ok = len(top2) > len(dx.TABLE1_TASKS) / 2
+    wrong_ok = len([t for t, v in r.items() if v == 1]) > len(dx.TABLE1_TASKS) / 2   # "best on most tasks"
+    return Outcome(ok, f"FAVOR# rank per task (competition ranking of the printed numbers): {r}; best or second best in "
+                   f"{len(top2)}/8 tasks ({top2}); best in {len(best)}/8 ({best}); better than FAVOR++ in {len(better)}/8 "
+                   f"({better}); FAVOR++ ranks {vs}", agreement=f"{len(top2)}/8 tasks",
+                   control_rejected=not wrong_ok, control_detail=f"'best on most tasks' fails: best in {len(best)}/8")
+
+
+def _glue_count():
+    cols = dx.TABLE1_TASKS
+    names = {c.split("(")[0] for c in cols}
+    missing = [t for t in dx.GLUE_TASKS if t not in names]
+    ok = len(dx.GLUE_TASKS) == 9 and len(cols) == 8 and missing == ["WNLI"]
+    return Outcome(ok, f"GLUE [46] has {len(dx.GLUE_TASKS)} tasks {list(dx.GLUE_TASKS)}; Table 1 reports {len(cols)} of them, "
+                   f"all but {missing}; the text's '8 different tasks' is the number of reported tasks, not of GLUE's",
+                   agreement=f"{len(dx.GLUE_TASKS)} vs {len(cols)}", control_rejected=len(cols) != len(dx.GLUE_TASKS),
+                   control_detail="the table's column count (8) differs from the benchmark's task count")
 
 
 def _fig1_venn():
@@ -1179,8 +1741,8 @@ def _fig1_venn():
     rows, ok = [], True
     with mp.workdps(45):
         a = mpmath.mpf("-0.15")
-        g = {"A": a, "B": mp.sqrt(1 - 4 * a), "C": mpmath.mpf(-1), "D": (1 - 4 * a) ** (mpmath.mpf(d) / 4), "d": d}
-        pos = {"A": 0, "B": 1, "C": -1, "D": 1, "d": d}
+        g = {"A": a, "B": mp.sqrt(1 - 4 * a), "C": -mpmath.mpf(1) / 2, "D": (1 - 4 * a) ** (mpmath.mpf(d) / 4), "d": d}
+        pos = {"A": 0, "B": 1, "C": "-1/2", "D": 1, "d": d}
         psi = derf._diag([mpmath.mpf(v) for v in ("0.5", "2", "1.25")])
         cases = {
             "PosRF as GERF/DERF": derf.as_derf_params("gerf", pos),
@@ -1198,7 +1760,10 @@ def _fig1_venn():
         same = derf.as_derf_params("gerf", g)
         sd = cases["GERF as SDERF (Q = I)"]
         ok &= all(mpmath.mnorm(same[k] - sd[k], 1) < mpmath.mpf(10) ** -40 for k in ("A", "B1", "B2", "C1", "C2"))
-    return ok, "; ".join(rows) + "; the SDERF with Q = I coincides with the GERF"
+        pw = derf.as_derf_params("sderf", {"A": a * mp.eye(d), "B": mp.sqrt(1 - 4 * a) * mp.eye(d), "C": -mp.eye(d), "D": g["D"]})
+        rw = derf.derf_conditions_residual(pw["A"], pw["B1"], pw["B2"], pw["C1"], pw["C2"], pw["D"], dps=40)
+    return Outcome(ok, "; ".join(rows) + "; the SDERF with Q = I coincides with the GERF", agreement="residuals < 1e-38",
+                   control_rejected=rw > mpmath.mpf("0.1"), control_detail=f"SDERF with C = -I: residual {mpmath.nstr(rw, 3)}")
 
 
 def _secb2_shift():
@@ -1207,29 +1772,23 @@ def _secb2_shift():
     o = derf.sderf_optimum_np(X, Y)
     p = derf.as_derf_params_np("sderf", o)
     x, y = X[0], Y[0]
-    M, R = 8, 40_000
+    M, R = 8, 100_000
     prods = dv.mc_moments(p, x, y, M * R, rng).reshape(R, M)
     K = math.exp(x @ y)
     rel1 = float(np.exp(derf.log_relative_variance_np("sderf", x[None], y[None], params=p)[0, 0]))
     c = z_check(variance_of(prods.mean(1) / K), rel1 / M)
     w = z_check(variance_of(prods.mean(1) / K), rel1)
-    return c.passed and not w.passed, (f"SDERF, d = 8: relative variance of the M = {M} estimator {c} equals the M = 1 value "
-                                       f"{rel1:.4g} divided by M, i.e. log curves shift by -log M = {-math.log(M):.3f}; "
-                                       f"the unshifted value is rejected (z = {w.z:+.1f})")
-
-
-def _fig_heterogen_gap():
-    r = _fig_data("heterogen")
-    gap = r["gerf"] - r["sderf"]
-    ok = gap[-1] > 7 and abs(gap[0]) < 2 and bool(np.all(np.diff(gap) > 0))
-    return ok, (f"heterogen, d = 64: log GERF - log SDERF = {np.round(gap, 2).tolist()} at sigma = {list(_SIGMAS)}: it grows "
-                f"with sigma and reaches {gap[-1]:.1f} at sigma = 1 (the plotted range is 0.1 <= sigma <= 1), not 'about 5'")
+    w2 = z_check(variance_of(prods.mean(1) / K), 1.1 * rel1 / M)
+    return Outcome(c.passed, f"SDERF, d = 8: relative variance of the M = {M} estimator {c} equals the M = 1 value "
+                   f"{rel1:.4g} divided by M, i.e. log curves shift by -log M = {-math.log(M):.3f}; the unshifted value is "
+                   f"rejected (z = {w.z:+.1f}), so is 1.1/M (z = {w2.z:+.1f})", agreement=f"z = {c.z:+.2f}",
+                   control_rejected=not w.passed and not w2.passed, control_detail=f"1.1 x rel/M rejected at z = {w2.z:+.1f}")
 
 
 def _fig_mc():
     """Monte Carlo confirmation of the variance formula at points of the figure (d = 64, small sigma)."""
     rng = np.random.default_rng(SEED + 200)
-    rows, ok = [], True
+    rows, ok, rej, zs = [], True, True, []
     for reg, fam in (("normal", "sderf"), ("heterogen", "aderf"), ("sphere", "gerf")):
         X, Y = derf.sample_regime(reg, 0.1, 64, 64, rng)
         opt = {"gerf": derf.gerf_optimum_np, "aderf": derf.aderf_optimum_np, "sderf": derf.sderf_optimum_np}[fam](X, Y)
@@ -1240,9 +1799,12 @@ def _fig_mc():
         var = math.exp(l2[0, 0]) - math.exp(2 * l1[0, 0])
         c = z_check(variance_of(prod), var)
         w = z_check(variance_of(prod), 1.1 * var)
-        ok &= c.passed and not w.passed
+        ok &= c.passed
+        rej &= not w.passed
+        zs.append(abs(w.z))
         rows.append(f"{reg}/{fam}: {c}; 1.1 x rejected (z = {w.z:+.1f})")
-    return ok, "; ".join(rows)
+    return Outcome(ok, "; ".join(rows), agreement="|z| <= 5 at 3 points", control_rejected=rej,
+                   control_detail=f"1.1 x (9) rejected at |z| >= {min(zs):.1f}")
 
 
 def _sec6_general():
@@ -1252,232 +1814,455 @@ def _sec6_general():
     a = derf.aderf_optimum_np(X, Y)["objective"]
     s = derf.sderf_optimum_np(X, Y)["objective"]
     ok = best < min(a, s) - 1e-3
-    return ok, (f"data set 1: BFGS over general DERFs (dense A, free B1; B2, C, D from Thm 4.1) reaches {best:.6f}, below "
-                f"the ADERF optimum {a:.6f} and the SDERF optimum {s:.6f}")
+    same = dv.family_minimum_np("aderf", X, Y, starts=2, rng=rng)     # control: the same search inside ADERF
+    return Outcome(ok, f"data set 1: BFGS over general DERFs (dense A, free B1; B2, C, D from Thm 4.1) reaches {best:.6f}, below "
+                   f"the ADERF optimum {a:.6f} and the SDERF optimum {s:.6f}; the same search restricted to ADERFs stops at "
+                   f"{same:.6f}", agreement=f"gain {min(a, s) - best:.4f} nats",
+                   control_rejected=same >= a - 1e-9, control_detail=f"restricted to ADERF the search gives {same:.6f} (no gain)")
 
 
 # =============================================================================================
 # the registry
 # =============================================================================================
 
-def _C(id, location, statement, verdict, evidence, checks=(), severity=None, correction=None):
+def W(name, kind, fn, ex=(), route="", control=""):
+    """A check with the witness-model metadata (see :mod:`rfsym.claims`)."""
+    return Check(name, kind, fn, exercises=tuple(ex), route=route, control=control)
+
+
+def _C(id, location, statement, verdict, evidence, checks=(), severity=None, correction=None, no_witness=None,
+       derivation=None):
     return Claim(id=id, paper=PAPER, location=location, statement=statement, verdict=verdict, evidence=evidence,
-                 checks=[Check(n, k, f) for n, k, f in checks], severity=severity, correction=correction)
+                 checks=list(checks), severity=severity, correction=correction, no_witness=no_witness or {},
+                 derivation=derivation)
 
 
-_OPT = lambda fam: [("closed form vs direct L^2 average, >= 30 digits", "numeric", lambda: _optimality_numeric(fam)),
-                    ("numerical minimisation over the family reaches it and never beats it (d = 1, 2, 3, 3, 5)", "numeric",
-                     lambda: _optimality_search(fam))]
+_D = "rfsym.derf."
+_V = "rfsym.derf_verify."
+_NO_MC_DET = "deterministic algebraic identity, no expectation over random features"
+_NO_MC_OPT = ("an optimality statement about a deterministic objective; the sampled value of the objective is witnessed "
+              "by the Monte Carlo check of the corresponding optimum")
+
+
+def _opt_checks(fam, fn_name):
+    ex = (_D + fn_name, _D + "shifted_log_variance_np", _D + "as_derf_params_np")
+    return [
+        W("stationarity of the direct average (8) in every parameter, 90 digits, Hessian > 0", "numeric",
+          lambda: _stationarity_check(fam), ex=(_D + fn_name.replace("_np", ""), _D + "as_derf_params"),
+          route="central differences of the pair-by-pair average of log E[(f1 f2)^2] (derf_witnesses.direct_objective)",
+          control=f"the optimum with {_WRONG[fam]}"),
+        W("BFGS over the whole family from random starts reaches it and never goes lower", "numeric",
+          lambda: _optimality_search(fam), ex=ex + (_V + "family_minimum_np",),
+          route="float64 BFGS on unconstrained parametrisations of the family, 5 data sets d = 1, 2, 3, 3, 5",
+          control=f"the optimum with {_WRONG[fam]} lies above the search minimum"),
+        W("sampled objective (8) at the optimum vs its closed-form value", "montecarlo",
+          lambda: _objective_mc_check(fam), ex=(_D + fn_name, _D + "as_derf_params_np", _D + "derf_log_features_np"),
+          route="all 36 second moments sampled from 400000 draws of couplings.sample, mean of logs, delta-method SE",
+          control="coefficient of (1-8A)^-1 in the optimal value x1.05"),
+    ]
+
+
+def _deriv_sec31():
+    e = derf.gerf_objective_expr()
+    a, phi = derf.lemma_a1_argmin_expr()
+    return [("pair average of (7), derived by sympy", e["objective"]), ("Lemma A.1 parameter", e["phi"]),
+            ("minimiser (15) derived by sympy", a)]
+
+
+def _deriv_aderf():
+    r = dw.aderf_reduction_expr()
+    return [("$E^* = B^{(1)\\top}B^{(1)}$ minimising the d = 1 pair average", r["Estar"]),
+            ("objective after minimising over $E$", r["reduced"]), ("Lemma A.1 parameter $\\phi$ read off", r["phi"])]
+
+
+def _deriv_sderf():
+    r = dw.sderf_reduction_expr()
+    return [("$\\mathrm{Tr}(E R(t) N R(t)^\\top)$, d = 2", r["T"]), ("$T(0) - T(t)$", r["gap"]),
+            ("coordinate term of (37) minus $f(a; \\lambda) + \\lambda$", r["per_coordinate"])]
+
+
+def _deriv_eq6():
+    e = derf.derf_moments_expr()
+    A, B1, B2, C1, C2, D, x, y = e["symbols"]
+    B, Dv = sp.sqrt(1 - 4 * A), (1 - 4 * A) ** sp.Rational(1, 4)
+    return [("$E[f_1 f_2]$, (6) as printed ($C\\|x\\|^2/2$, $C=-1/2$), d = 1",
+             sp.simplify(e["m1"].subs({B1: B, B2: B, C1: -sp.Rational(1, 4), C2: -sp.Rational(1, 4), D: Dv}))),
+            ("$E[f_1 f_2]$ with $C\\|x\\|^2$, $C = -1/2$",
+             sp.simplify(e["m1"].subs({B1: B, B2: B, C1: -sp.Rational(1, 2), C2: -sp.Rational(1, 2), D: Dv})))]
+
+
+def _deriv_lema1():
+    h, g, phi = derf.lemma_a1_h_expr()
+    hp, _, _ = derf.lemma_a1_hprime_expr()
+    a, _ = derf.lemma_a1_argmin_expr()
+    return [("$h(\\gamma)$", h), ("$h'(\\gamma)$", hp), ("$A^*$", a)]
+
 
 CLAIMS = [
-    _C("DERF-Def2.1", "Sec. 2.1, Def. 2.1, Eq. (1)-(2)",
-       "RFs <nu, f1, f2> satisfy K(x,y) = E f1 f2; K_hat = P S^T is unbiased with Var K_hat_ij = M^-1 Var f1 f2.",
-       "verified", "GERF with M = 16 features, 20000 replicates of K_hat: mean and variance within |z| <= 5; the variance without 1/M is rejected.",
-       [("K_hat mean and variance", "montecarlo", _def21_mc)]),
+    _C("DERF-Def2.1", "Sec. 2.1, Def. 2.1, Eqs. (1)-(2)",
+       "RFs $\\langle \\nu, f^{(1)}, f^{(2)}\\rangle$ satisfy $K(x,y) = E_\\nu f^{(1)}(\\omega,x) f^{(2)}(\\omega,y)$; $\\widehat{\\mathcal{K}} = PS^\\top$ is unbiased with $\\mathrm{Var}\\,\\widehat{\\mathcal{K}}_{ij} = M^{-1}\\mathrm{Var}\\, f^{(1)} f^{(2)}$.",
+       "verified", "Sampled replicates of $\\widehat{\\mathcal{K}}_{ij}$ (GERF, M = 16) match the mean and $M^{-1}$ Var; the variance without $1/M$ is rejected.",
+       [W("K_hat mean and variance", "montecarlo", _def21_mc, ex=(_D + "as_derf_params_np", _D + "derf_log_moments_np", _V + "mc_moments"),
+          route="20000 replicates of K_hat from couplings.sample", control="Var f1 f2 without the 1/M")]),
     _C("DERF-Eq2", "Sec. 2.1, text after Eq. (2)",
-       "P_{i,:}, S_{j,:} in R^d are column vectors corresponding to the rows of P, S (P, S in R^{L x M}).",
-       "erratum", "The rows of P, S in R^{L x M} have M entries. This is a reading of the dimensions, not a computation: the check only builds P for M != d and reports its row length (it can fail only if the construction of (2) were wrong).", [("row length of P (dimension reading)", "numeric", _eq2_dim)],
-       severity="typo", correction="P_{i,:}, S_{j,:} in R^M."),
+       "$P_{i,:}, S_{j,:} \\in \\mathbb{R}^d$ are column vectors corresponding to the rows of $P, S \\in \\mathbb{R}^{L\\times M}$.",
+       "erratum", "The rows of $P, S \\in \\mathbb{R}^{L\\times M}$ have $M$ entries (a reading of the dimensions); the estimator built with rows in $\\mathbb{R}^M$, $M \\ne d$, is the unbiased one of (1)-(2).",
+       [W("row length of P", "numeric", _eq2_dim, ex=(_D + "pos_features_np",), route="construct P of (2) for M != d",
+          control="the printed row length d"),
+        W("the estimator with rows in R^M", "montecarlo", _def21_mc, ex=(_D + "as_derf_params_np", _V + "mc_moments"),
+          route="replicates of K_hat = P S^T with M = 16 != d = 3", control="Var without 1/M")],
+       severity="typo", correction="$P_{i,:}, S_{j,:} \\in \\mathbb{R}^M$.",
+       no_witness={"symbolic": "a statement about the shape of a matrix; there is nothing to derive"}),
     _C("DERF-Eq3", "Sec. 2.2, Eq. (3)",
-       "Self-attention = diag(K 1_L)^-1 K V with x = d^-1/4 q, y = d^-1/4 k equals row-softmax of d^-1/2 Q K^T times V; n = d + 1.",
-       "verified", "Row-softmax identity holds to 1e-14 on random Q, K.", [("softmax identity", "numeric", _eq3_numeric)]),
+       "$\\mathrm{diag}(\\mathcal{K}^{(0)}\\mathbf{1}_L)^{-1}\\mathcal{K}^{(0)}V$ with $x^{(i)} = d^{-1/4}Q_{i,:}$, $y^{(j)} = d^{-1/4}K_{j,:}$ is row-softmax of $d^{-1/2}QK^\\top$ times $V$; $n = d + 1$.",
+       "verified", "Symbolic identity and float64 check to rounding; the scale $d^{-1/4}$ on the logits is rejected.",
+       [W("sympy identity", "symbolic", _eq3_symbolic, route="sympy exp(x.y) with the scalings", control="exp(q.k/d)"),
+        W("softmax identity on random Q, K", "numeric", _eq3_numeric, route="float64 attention vs softmax",
+          control="softmax of d^(-1/4) Q K^T")],
+       no_witness={"montecarlo": _NO_MC_DET}),
     _C("DERF-Eq4", "Sec. 2.3, Eq. (4)",
-       "nu_trig = Unif([0, 2pi]) x N(0_d, I_d)^d on Omega_trig = R^{d+1}.",
-       "erratum", "N(0_d, I_d)^d is a law on R^{d^2}, so Unif x N(0_d, I_d)^d lives in R^{1+d^2}, not Omega_trig = R^{d+1} (a dimension count, not a computation). The intended law Unif x N(0_d, I_d) is a law on R^{d+1}, and sampling it gives an unbiased (corrected) TrigRF estimate of exp(x.y): Monte Carlo within |z| <= 5, 1.1 K rejected.",
-       [("dimension count", "numeric", _eq4_dims), ("sampling the intended law", "montecarlo", _eq4_mc)], severity="typo",
-       correction="nu_trig = Unif([0, 2pi]) x N(0_d, I_d) (equivalently N(0,1)^d for the omega part)."),
+       "$\\nu_{trig} = \\mathrm{Unif}([0, 2\\pi]) \\times \\mathcal{N}(0_d, I_d)^d$ on $\\Omega_{trig} = \\mathbb{R}^{d+1}$.",
+       "erratum", "$\\mathcal{N}(0_d, I_d)^d$ is a law on $\\mathbb{R}^{d^2}$; the intended $\\mathrm{Unif}\\times\\mathcal{N}(0_d, I_d)$ lives on $\\mathbb{R}^{d+1}$ and sampling it gives unbiased (corrected) TrigRFs.",
+       [W("dimension count", "consistency", _eq4_dims, route="1 + d^2 vs d + 1"),
+        W("sampling the intended law", "montecarlo", _eq4_mc, ex=(_D + "trig_features_np",),
+          route="400000 draws of Unif x N(0_3, I_3) (couplings.sample)", control="1.03 K")],
+       severity="typo", correction="$\\nu_{trig} = \\mathrm{Unif}([0, 2\\pi]) \\times \\mathcal{N}(0_d, I_d)$.",
+       no_witness={"symbolic": "the erratum is a dimension count; the law's integral is derived by sympy under DERF-Eq5",
+                   "numeric": "a dimension count, no quantity to evaluate at high precision"}),
     _C("DERF-Eq5", "Sec. 2.3, Eqs. (4)-(5)",
-       "TrigRF f1 = sqrt2 e^{|x|^2/2} cos(w^T x + theta), f2 = sqrt2 e^{|y|^2/2} cos(-w^T y + theta) are RFs for K^(0)(x,y) = exp(x^T y).",
-       "erratum", "With cos(-w^T y + theta) the product has mean exp(-x^T y) = K^(0)(x, -y) (sympy, d = 1; MC in d = 3 rejects exp(x^T y) and accepts exp(-x^T y)); with cos(w^T y + theta) it is exp(x^T y).",
-       [("E[f1 f2] by sympy", "symbolic", _eq5_symbolic), ("sampled E[f1 f2]", "montecarlo", _eq5_mc)],
-       severity="minor", correction="f_trig^(2)((theta, w), y) = sqrt2 exp(|y|^2/2) cos(w^T y + theta)."),
+       "TrigRF $f^{(1)} = \\sqrt2 e^{\\|x\\|^2/2}\\cos(\\omega^\\top x + \\theta)$, $f^{(2)} = \\sqrt2 e^{\\|y\\|^2/2}\\cos(-\\omega^\\top y + \\theta)$ are RFs for $K^{(0)}(x,y) = e^{x^\\top y}$.",
+       "erratum", "With $\\cos(-\\omega^\\top y + \\theta)$ the product has mean $e^{-x^\\top y}$ (sympy, d = 1; sampled in d = 3); with $\\cos(\\omega^\\top y + \\theta)$ it is $e^{x^\\top y}$.",
+       [W("E[f1 f2] by sympy", "symbolic", _eq5_symbolic, ex=(_D + "trig_mean_expr",), route="sympy integral over theta and w",
+          control="features without the sqrt2 factors"),
+        W("sampled E[f1 f2]", "montecarlo", _eq5_mc, ex=(_D + "trig_features_np",), route="400000 draws (couplings.sample)",
+          control="1.03 K for the corrected feature")],
+       severity="minor", correction="$f^{(2)}_{trig}((\\theta, \\omega), y) = \\sqrt2 e^{\\|y\\|^2/2}\\cos(\\omega^\\top y + \\theta)$.",
+       no_witness={"numeric": "the sympy integral is exact; a quadrature would repeat it"}),
     _C("DERF-Sec2.3-TrigVar", "Sec. 2.3 (TrigRF variance, used in Fig. 2)",
-       "TrigRF (corrected) relative variance used for the comparison: Var/K^2 = e^u - 1 + e^{-u}/2, u = |x - y|^2 (standard RFF variance, not printed in the paper).",
-       "verified", "Derived by sympy; sampled variance within |z| <= 5, 1.1 x rejected.",
-       [("sympy derivation", "symbolic", _trig_var_symbolic), ("sampled variance", "montecarlo", _trig_var_mc)]),
+       "Corrected TrigRF relative variance $\\mathrm{Var}/K^2 = e^u - 1 + e^{-u}/2$, $u = \\|x-y\\|^2$ (standard RFF variance; not printed in the paper).",
+       "verified", "Derived by sympy; the sampled variance agrees; 1.1 x is rejected.",
+       [W("sympy derivation", "symbolic", _trig_var_symbolic, ex=(_D + "trig_variance_expr",), route="sympy", control="e^-u without 1/2"),
+        W("sampled variance", "montecarlo", _trig_var_mc, ex=(_D + "trig_features_np", _D + "log_relative_variance_np"),
+          route="400000 draws", control="1.1 x")]),
     _C("DERF-Sec2.3-PosRF", "Sec. 2.3, PosRF",
-       "PosRF f(w, x) = exp(w^T x - |x|^2/2), w ~ N(0, I_d), are strictly positive RFs for K^(0).",
-       "verified", "sympy (d = 1, product over coordinates) gives E f1 f2 = exp(x y); MC mean within |z| <= 5, 1.1 K rejected.",
-       [("moments by sympy", "symbolic", _pos_symbolic), ("sampled mean", "montecarlo", _pos_mc)]),
+       "PosRF $f(\\omega, x) = \\exp(\\omega^\\top x - \\|x\\|^2/2)$, $\\omega \\sim \\mathcal{N}(0, I_d)$, are strictly positive RFs for $K^{(0)}$.",
+       "verified", "sympy (d = 1) gives the moments; sampled mean agrees, 1.03 K rejected.",
+       [W("moments by sympy", "symbolic", _pos_symbolic, ex=(_D + "derf_moments_expr",), route="sympy Gaussian integral",
+          control="exp(w x - x^2)"),
+        W("sampled mean", "montecarlo", _pos_mc, ex=(_D + "pos_features_np",), route="400000 draws", control="1.03 K")]),
     _C("DERF-Sec2.3-scaled", "Sec. 2.3, first paragraph",
-       "If <nu, f1, f2> are RFs for K^(0) then exp(alpha |x|^2) f^(k)(w, x) are RFs for K^(alpha).",
-       "verified", "Symbolic identity; scaled PosRF estimates the Gaussian kernel (alpha = -1/2) within |z| <= 5.",
-       [("scaled features", "montecarlo", _scaled_kernel)]),
+       "If $\\langle\\nu, f^{(1)}, f^{(2)}\\rangle$ are RFs for $K^{(0)}$ then $e^{\\alpha\\|x\\|^2} f^{(k)}(\\omega, x)$ are RFs for $K^{(\\alpha)}$.",
+       "verified", "Symbolic identity; scaled PosRF estimates the Gaussian kernel ($\\alpha = -1/2$).",
+       [W("scaled features", "montecarlo", _scaled_kernel, ex=(_D + "scaled_features_np", _D + "pos_features_np"),
+          route="400000 draws", control="K^(0) and 1.03 K^(-1/2)")]),
     _C("DERF-Eq6", "Sec. 2.3, Eq. (6)",
-       "GERF f = D exp(A|w|^2 + B w^T x + C|x|^2/2) are RFs for K^(0) (parameters as in [31]).",
-       "verified", "With the /2 convention of (6) the valid parameters are B^2 = 1 - 4A, C = -1, D = (1-4A)^{d/4} (sympy; MC within |z| <= 5).",
-       [("sympy mean", "symbolic", _eq6_symbolic), ("sampled mean", "montecarlo", _eq6_mc)]),
+       "GERF $f_{GE}(\\omega, x) = D\\exp(A\\|\\omega\\|^2 + B\\omega^\\top x + C\\|x\\|^2/2)$ with $1 - 8A > 0$, $B = \\sqrt{1-4A}$, $C = -0.5$, $D = (1-4A)^{d/4}$ are RFs for $K^{(0)}$.",
+       "erratum", "With the printed exponent $C\\|x\\|^2/2$ and $C = -0.5$, $E[f f] = \\exp(x^\\top y + (\\|x\\|^2+\\|y\\|^2)/4) \\ne K^{(0)}$ (sympy d = 1, quadrature d = 2 to 30+ digits, sampled d = 3). The printed constants are those of [31], whose exponent is $C\\|x\\|^2$; with it (and in the DERF embedding of Sec. 4) the features are valid.",
+       [W("sympy mean, printed vs corrected exponent", "symbolic", _eq6_symbolic, ex=(_D + "derf_moments_expr",),
+          route="sympy Gaussian integral per coordinate", control="B = 1 - 4A"),
+        W("1-D quadrature of the printed and corrected products", "numeric", _eq6_numeric, ex=(_V + "derf_moments_by_quadrature",),
+          route="mp.quad at 40 digits, no closed form", control="D = (1-4A)^(d/2)"),
+        W("sampled mean, printed vs corrected", "montecarlo", _eq6_mc, ex=(_D + "gerf_features_np", _D + "gerf_features_printed_np"),
+          route="400000 draws (couplings.sample)", control="1.03 K")],
+       severity="typo", correction="$f_{GE}(\\omega, x) = D\\exp(A\\|\\omega\\|^2 + B\\omega^\\top x + C\\|x\\|^2)$ with $C = -1/2$ (as in [31]); equivalently keep $C\\|x\\|^2/2$ with $C = -1$.",
+       derivation=_deriv_eq6),
     _C("DERF-Eq7", "Sec. 2.3, Eq. (7)",
-       "Var f_GE(w,x) f_GE(w,y) = exp(L_GE) - K^2, L_GE = d log((1-4A)/sqrt(1-8A)) + 2(1-4A)/(1-8A)|x+y|^2 - |x|^2 - |y|^2.",
-       "verified", "sympy derivation equals (7); 30+ digits against the DERF variance (9) at three points including A = -1000; MC within |z| <= 5.",
-       [("sympy derivation", "symbolic", _eq7_symbolic), ("vs Eq. (9), 30 digits", "numeric", _eq7_numeric),
-        ("sampled variance", "montecarlo", _eq7_mc)]),
+       "$\\mathrm{Var}\\, f_{GE} f_{GE} = e^{\\mathcal{L}_{GE}} - K^2$, $\\mathcal{L}_{GE} = d\\log\\frac{1-4A}{\\sqrt{1-8A}} + \\frac{2(1-4A)}{1-8A}\\|x+y\\|^2 - \\|x\\|^2 - \\|y\\|^2$.",
+       "verified", "sympy derivation equals (7); quadrature of the GERF second moment agrees to 30+ digits at A = -0.2, 0.1, -1000; sampled variance agrees.",
+       [W("sympy derivation", "symbolic", _eq7_symbolic, ex=(_D + "gerf_log_variance_expr",), route="sympy Gaussian integral",
+          control="coefficient (1-4A)/(1-8A)"),
+        W("vs 1-D quadrature of the second moment", "numeric", _eq7_numeric, ex=(_D + "gerf_log_variance", _V + "derf_moments_by_quadrature"),
+          route="mp.quad of the definition, 45 digits", control="coefficient 2 -> 1.98"),
+        W("sampled variance", "montecarlo", _eq7_mc, ex=(_D + "gerf_log_variance", _V + "mc_moments"), route="400000 draws",
+          control="1.05 x")]),
     _C("DERF-Sec3.1", "Sec. 3.1, display after (8)",
-       "For GERF, (8) = d log((1-4A)/sqrt(1-8A)) + (2-8A)/(1-8A) L^-2 sum|x_i + y_j|^2 - mean|x|^2 - mean|y|^2; the homogeneity heuristic of [31] is its closed-form global minimiser.",
-       "verified", "sympy: the pair average of (7) is the printed expression = d f(A) + const with f of Lemma A.1, phi = S/d; closed form equals the direct average to > 30 digits; grid and BFGS never go lower, and BFGS reaches the closed form (to 1e-9 rel.) on five data sets (d = 1, 2, 3, 3, 5).",
-       [("sympy: objective and reduction to Lemma A.1", "symbolic", _sec31_symbolic)] + _OPT("gerf")
-       + [("121-point mp grid in gamma", "numeric", _gerf_grid_mp)]),
+       "For GERF, (8) $= d\\log\\frac{1-4A}{\\sqrt{1-8A}} + \\frac{2-8A}{1-8A}L^{-2}\\sum\\|x_i+y_j\\|^2 - \\overline{\\|x\\|^2} - \\overline{\\|y\\|^2}$; the homogeneity heuristic of [31] is its closed-form global minimiser.",
+       "verified", "sympy reduces the pair average of (7) to Lemma A.1 with $\\phi = S/d$; the library optimum is a stationary point of the direct average to 30+ digits with positive curvature (the variant $A^*(\\phi/2)$ is not); BFGS never goes lower; the sampled objective matches the closed-form value.",
+       [W("sympy: objective and reduction to Lemma A.1", "symbolic", _sec31_symbolic,
+          ex=(_D + "gerf_objective_expr", _D + "lemma_a1_argmin_expr", _D + "gerf_optimum"), route="sympy from (7)",
+          control="phi = S/(2d)")] + _opt_checks("gerf", "gerf_optimum_np")
+       + [W("121-point mp grid in gamma", "numeric", _gerf_grid_mp, ex=(_D + "gerf_optimum",), route="grid of the reduced objective",
+            control="A*(phi/2)")],
+       derivation=_deriv_sec31),
     _C("DERF-Sec3.1-O1", "Sec. 3.1, last paragraph",
-       "The global minimum of (8) for GERF is feasible and can be computed in O(1) time (given the statistics; the statistics cost O(Ld)).",
-       "verified", "The pair average of |x_i + y_j|^2 equals mean|x|^2 + mean|y|^2 + 2 mu4.mu5 exactly (rational arithmetic); A* is then one evaluation of (15).",
-       [("exact statistics identity", "numeric", _sec31_O1)]),
+       "The global minimum of (8) for GERF can be computed in $O(1)$ time (given the statistics, which cost $O(Ld)$).",
+       "verified", "The pair average of $\\|x_i + y_j\\|^2$ equals $\\overline{\\|x\\|^2} + \\overline{\\|y\\|^2} + 2\\mu^{(4)}\\cdot\\mu^{(5)}$ exactly.",
+       [W("exact statistics identity", "numeric", _sec31_O1, ex=(_D + "shifted_log_variance_stats",), route="Fraction arithmetic",
+          control="without the factor 2")]),
     _C("DERF-Eq8", "Sec. 3.1, after Eq. (8)",
-       "The best possible value of (8) is log K^(0)(x^(i), y^(j)), corresponding to all variances being zero.",
-       "erratum", "With zero variances each term is log K^2 = 2 x_i^T y_j, so the best value is L^-2 sum_ij log K(x_i, y_j)^2 = 2 L^-2 sum_ij x_i^T y_j (the printed value has no square and free indices). On exact data sets clustered at x0 and -x0 the GERF optimum of (8) is -0.611, -0.7470, -0.75872 at spreads 0.1, 0.01, 0.001, below the printed mean log K = mean x.y = -0.324, -0.374, -0.379 (so it is not a lower bound), and its excess over 2 mean x.y is 3.6e-2, 3.7e-4, 3.7e-6 (the correct bound is approached as the variances vanish).",
-       [("printed value is not a lower bound; 2 mean x.y is approached", "numeric", _sec31_best_value)], severity="minor",
-       correction="The best possible value of (8) is L^-2 sum_{i,j} log K^(0)(x^(i), y^(j))^2 = 2 L^-2 sum_{i,j} x^(i)T y^(j)."),
+       "The best possible value of (8) is $\\log K^{(0)}(x^{(i)}, y^{(j)})$, corresponding to all variances being zero.",
+       "erratum", "With zero variances each term is $\\log K^2 = 2x_i^\\top y_j$, so the best value is $2L^{-2}\\sum_{ij} x_i^\\top y_j$; on data clustered at $x_0$, $-x_0$ the GERF optimum goes below the printed value and approaches the corrected one.",
+       [W("printed value is not a lower bound; 2 mean x.y is approached", "numeric", _sec31_best_value,
+          ex=(_D + "gerf_optimum", _D + "shifted_log_variance"), route="exact clustered data, optimum vs both values",
+          control="the corrected bound crossed")], severity="minor",
+       correction="The best possible value of (8) is $L^{-2}\\sum_{i,j}\\log K^{(0)}(x^{(i)}, y^{(j)})^2 = 2L^{-2}\\sum_{i,j} x^{(i)\\top}y^{(j)}$.",
+       no_witness={"symbolic": "a bound attained only in a limit; shown by a sequence of exact data sets",
+                   "montecarlo": "no random features: (8) is evaluated from the exact variances"}),
     _C("DERF-Sec3.1-K", "Sec. 3.1, after Eq. (8)",
-       "Since log is concave, the smaller K^(0)(x^(i), y^(j)), the higher (8) is for the same amount of variance.",
-       "erratum", "For fixed variance V the term log(V + K^2) increases with K; what decreases with K is its excess over the best value, log(1 + V/K^2) (a relative-variance-like quantity).",
-       [("fixed V = 1, K = 0.25..2", "numeric", _sec31_k_behaviour)], severity="minor",
-       correction="For the same variance, the smaller K, the larger the excess log(Var + K^2) - log K^2 = log(1 + Var/K^2) of (8) over its best value."),
+       "Since log is concave, the smaller $K^{(0)}(x^{(i)}, y^{(j)})$, the higher (8) is for the same amount of variance.",
+       "erratum", "For fixed variance $V$ the term $\\log(V + K^2)$ increases with $K$; what decreases is its excess $\\log(1 + V/K^2)$ over the best value.",
+       [W("fixed V = 1, K = 0.25..2", "numeric", _sec31_k_behaviour, route="mpmath evaluation", control="the printed direction")],
+       severity="minor", correction="For the same variance, the smaller $K$, the larger the excess $\\log(\\mathrm{Var} + K^2) - \\log K^2 = \\log(1 + \\mathrm{Var}/K^2)$."),
     _C("DERF-Sec4", "Sec. 4, after the DERF definition",
-       "GERFs with parameters A, B, C, D are DERFs with A = A I_d, B^(k) = B I_d, C^(k) = C I_d, D unchanged.",
-       "erratum", "With (6) as printed (C|x|^2/2) a valid GERF has C = -1, and C^(k) = C I_d = -I_d violates Thm 4.1 (residual 0.5; PosRF then has mean exp(x.y - (|x|^2+|y|^2)/2) != K). C^(k) = (C/2) I_d is valid. (The convention of [31], C|x|^2 without /2, would make the mapping right and (6) the typo.)",
-       [("Thm 4.1 residual and mean", "numeric", _sec4_embedding)], severity="typo",
-       correction="C^(1) = C^(2) = (C/2) I_d for (6) as printed (or drop the /2 in (6))."),
+       "GERFs with parameters $A, B, C, D$ are DERFs with $\\mathbf{A} = AI_d$, $B^{(k)} = BI_d$, $C^{(k)} = CI_d$, $D$ unchanged.",
+       "verified", "With the printed $C = -0.5$, $C^{(k)} = CI_d = -I_d/2$ satisfies Thm 4.1 (residual 0) and gives $E[f_1 f_2] = K$; the embedding is that of the form $C\\|x\\|^2$ of [31] (the $/2$ in (6) is the typo, see DERF-Eq6).",
+       [W("Thm 4.1 residual and mean", "numeric", _sec4_embedding, ex=(_D + "derf_conditions_residual", _D + "derf_mean"),
+          route="residual of the Thm 4.1 conditions and the closed-form mean", control="(C/2) I_d")]),
     _C("DERF-Thm4.1", "Sec. 4, Theorem 4.1 and Eq. (9)",
-       "If 8A < I, B1^T (I-4A)^-1 B2 = I, C_k = -1/2 B_k^T (I-4A)^-1 B_k, D = det(I-4A)^{1/4}, then T_DE are RFs for K^(0) and the variance is (9).",
-       "verified", "sympy (d = 1, general parameters) gives both moments; for dense A (d = 2, 3) the moments computed by 1-D quadrature after diagonalising A = Q Lam Q^T agree with K = exp(x.y) and (9) to >= 25 digits (an independent witness); MC mean and variance within |z| <= 5, wrong values rejected.",
-       [("sympy moments", "symbolic", _thm41_symbolic), ("(9) and K vs 1-D quadrature after diagonalising A, >= 25 digits", "numeric", _thm41_numeric),
-        ("sampled mean and variance", "montecarlo", _thm41_mc)]),
+       "If $8A \\prec I$, $B^{(1)\\top}(I-4A)^{-1}B^{(2)} = I$, $C^{(k)} = -\\frac12 B^{(k)\\top}(I-4A)^{-1}B^{(k)}$, $D = \\det(I-4A)^{1/4}$, then $\\mathcal{T}_{DE}$ are RFs for $K^{(0)}$ with variance (9).",
+       "verified", "sympy (d = 1) derives both moments; 1-D quadrature after diagonalising a dense $A$ (d = 2, 3) agrees with $K$ and (9) to 25+ digits; sampling a dense DERF at a point where every term of the exponent of (9) matters matches the mean, second moment and variance, and rejects the cross coefficient $4 \\to 3.9$ and $4 \\to 4.1$.",
+       [W("sympy moments", "symbolic", _thm41_symbolic, ex=(_D + "derf_moments_expr",), route="sympy Gaussian integral",
+          control="cross coefficient 4 -> 2"),
+        W("(9) and K vs 1-D quadrature after diagonalising A, >= 25 digits", "numeric", _thm41_numeric,
+          ex=(_V + "derf_moments_by_quadrature", _D + "derf_conditions_residual"), route="mp.eigsy + mp.quad",
+          control="(34)'s det(I-4A)^(1/4) prefactor"),
+        W("sampled mean, second moment and variance", "montecarlo", _thm41_mc,
+          ex=(_D + "derf_variance", _D + "derf_log_moments_np", _V + "mc_moments"),
+          route="10^6 draws of couplings.sample, dense A, x.y = 1.1", control="cross coefficient 4 -> 3.9 / 4.1, 1.02 K")]),
     _C("DERF-SecA.1", "App. A.1, proof of Thm 4.1 (both versions)",
-       "E f1(w,x)^2 f2(w,y)^2 = (2 pi)^{d/2} D^4 int exp(-|w|^2/2 + 4 w^T A w + ...) dw.",
-       "erratum", "The Gaussian density normalisation is (2 pi)^{-d/2}, as in the first-moment computation a few lines above; the final result of the proof (and (9)) uses the correct factor.",
-       [("quadrature with both prefactors", "numeric", _secA1_prefactor)], severity="typo",
-       correction="E f1^2 f2^2 = (2 pi)^{-d/2} D^4 int_{R^d} exp(...) dw."),
+       "$E f_1^2 f_2^2 = (2\\pi)^{d/2} D^4 \\int \\exp(-\\|\\omega\\|^2/2 + 4\\omega^\\top A\\omega + \\dots)\\,d\\omega$.",
+       "erratum", "The Gaussian normalisation is $(2\\pi)^{-d/2}$ as in the first-moment computation; the proof's final result uses the correct factor.",
+       [W("quadrature with both prefactors", "numeric", _secA1_prefactor, route="mp.quad of the integrand", control="(4 pi)^(-1/2)")],
+       severity="typo", correction="$E f_1^2 f_2^2 = (2\\pi)^{-d/2} D^4 \\int_{\\mathbb{R}^d}\\exp(\\dots)\\,d\\omega$."),
     _C("DERF-Sec4-diag", "Sec. 4, after Thm 4.1",
-       "Any symmetric A = Q A~ Q^T can be replaced by diagonal A~ with B~^(k) = Q^T B^(k): the RFs are the same with w~ = Q^T w.",
-       "verified", "Features agree sample by sample; (9) agrees.", [("rotated parameters", "numeric", _diag_reduction)]),
+       "Any symmetric $A = Q\\tilde{A}Q^\\top$ can be replaced by diagonal $\\tilde{A}$ with $\\tilde{B}^{(k)} = Q^\\top B^{(k)}$.",
+       "verified", "Features agree sample by sample with $\\tilde\\omega = Q^\\top\\omega$; (9) agrees.",
+       [W("rotated parameters", "numeric", _diag_reduction, ex=(_D + "derf_features_np", _D + "derf_variance"),
+          route="features at rotated samples", control="w not rotated")]),
     _C("DERF-Sec4-complexity", "Sec. 4, paragraph before Fig. 2",
-       "Precomputing B^(k)T w, C x, C y makes P, S computable in O(L(Md + d^2) + Md^2), subquadratic in L.",
-       "verified", "The precomputation scheme gives the same features; operation count linear in L.",
-       [("scheme vs direct features, operation count", "numeric", _sec4_complexity)]),
+       "Precomputing $B^{(k)\\top}\\omega$, $Cx$, $Cy$ makes $P, S$ computable in $O(L(Md + d^2) + Md^2)$.",
+       "verified", "The precomputation scheme gives the same features; the operation count is linear in $L$.",
+       [W("scheme vs direct features, operation count", "numeric", _sec4_complexity, ex=(_D + "derf_features_np",),
+          route="per-entry evaluation", control="B^T instead of B")]),
     _C("DERF-LemA.1", "App. A.2, Lemma A.1, Eqs. (14)-(15)",
-       "For phi >= 0, f(A) = log(1-4A) - log(1-8A)/2 + phi/(1-8A) is minimised on (-inf, 1/8) at A* = (1 - 2phi - sqrt((2phi+1)^2 + 8phi))/16.",
-       "verified", "sympy derives (15); at phi from 0 to 1e30, h'(gamma*) = 0 to 30 digits and a 161-point grid in gamma over (1e-10, 1e10) never goes below f(A*); pin lemma_a1_argmin('0.37') = -0.136684830892115612918684818843; phi < 0 makes f unbounded (assumption needed).",
-       [("sympy derivation", "symbolic", _lema1_symbolic), ("stationarity and grid, 30 digits", "numeric", _lema1_numeric),
-        ("phi < 0 unbounded, rejected", "numeric", _lema1_negative)]),
+       "For $\\phi \\ge 0$, $f(A) = \\log(1-4A) - \\frac12\\log(1-8A) + \\frac{\\phi}{1-8A}$ is minimised on $(-\\infty, 1/8)$ at $A^* = \\frac{1}{16}(1 - 2\\phi - \\sqrt{(2\\phi+1)^2 + 8\\phi})$.",
+       "verified", "sympy derives (15); for $\\phi$ from 0 to $10^{30}$, $h'(\\gamma^*) = 0$ to 30 digits and a grid never goes below $f(A^*)$; for $\\phi < 0$, $f \\to -\\infty$ as $A \\to 1/8^-$ (the assumption is needed).",
+       [W("sympy derivation", "symbolic", _lema1_symbolic, ex=(_D + "lemma_a1_argmin_expr",), route="sympy solve of h' = 0",
+          control="the other root"),
+        W("stationarity and grid, 30 digits", "numeric", _lema1_numeric, ex=(_D + "lemma_a1_argmin",),
+          route="h'(gamma*) and a 161-point grid at 60 digits", control="A* x (1 + 1e-20)"),
+        W("phi < 0 unbounded", "numeric", _lema1_negative, ex=(_D + "lemma_a1_argmin",), route="f near 1/8",
+          control="the A -> -inf end")],
+       no_witness={"montecarlo": _NO_MC_DET}, derivation=_deriv_lema1),
     _C("DERF-Eq16", "App. A.2, Eqs. (16)-(17)",
-       "h(gamma) = log(gamma+1) - log(gamma)/2 - log 2 + phi gamma; h' = phi + (gamma-1)/(2gamma(gamma+1)) = (2phi gamma^2 + (2phi+1)gamma - 1)/(2gamma(gamma+1)).",
-       "verified", "sympy substitution and differentiation.", [("sympy", "symbolic", _eq16_17_symbolic)]),
+       "$h(\\gamma) = \\log(\\gamma+1) - \\frac12\\log\\gamma - \\log 2 + \\phi\\gamma$; $h' = \\phi + \\frac{\\gamma-1}{2\\gamma(\\gamma+1)} = \\frac{2\\phi\\gamma^2 + (2\\phi+1)\\gamma - 1}{2\\gamma(\\gamma+1)}$.",
+       "verified", "sympy substitution and differentiation; (17) agrees with a central difference of the library's $f$ to 30+ digits.",
+       [W("sympy", "symbolic", _eq16_17_symbolic, ex=(_D + "lemma_a1_h_expr", _D + "lemma_a1_hprime_expr"), route="sympy",
+          control="constant -1 -> +1"),
+        W("central difference of f(14)", "numeric", _eq16_numeric, ex=(_D + "lemma_a1_objective",), route="mpmath, step 1e-20",
+          control="constant -1 -> +1")],
+       no_witness={"montecarlo": _NO_MC_DET}),
     _C("DERF-Eq18", "App. A.2, Eqs. (18)-(19)",
-       "The roots of the numerator of (17) are (18); gamma*_+ = 2/(2phi + 1 + sqrt((2phi+1)^2 + 8phi)) (19), valid also at phi = 0; A* = (1 - 1/gamma*)/8 gives (15).",
-       "verified", "sympy.", [("sympy", "symbolic", _eq18_19_symbolic)]),
+       "The roots of the numerator of (17) are (18); $\\gamma^*_+ = 2/(2\\phi + 1 + \\sqrt{(2\\phi+1)^2 + 8\\phi})$ (19), also at $\\phi = 0$; $A^* = (1 - 1/\\gamma^*)/8$ gives (15).",
+       "verified", "sympy; polynomial roots by mpmath agree with (18), (19) and the library's $A^*$ to 30+ digits.",
+       [W("sympy", "symbolic", _eq18_19_symbolic, route="sympy substitution", control="2phi + 1 - sqrt(...)"),
+        W("mp.polyroots", "numeric", _eq18_numeric, ex=(_D + "lemma_a1_argmin",), route="mp.polyroots at 50 digits",
+          control="the negative root")],
+       no_witness={"montecarlo": _NO_MC_DET}),
     _C("DERF-Thm4.2", "Sec. 4.1, Theorem 4.2",
-       "With M1, M2 nonsingular, the stated A (phi = 2 d^-1 sum Sigma + 2 mu3), B1, B2, C1, C2, D minimise (8) over Theta_ADE.",
-       "verified", "Closed form = direct L^2 average to > 30 digits on two data sets; BFGS over (A, B1 free) reaches the closed form (to 1e-9 rel.) and, like random feasible perturbations, never goes lower on five data sets (d = 1, 2, 3, 3, 5); parameters satisfy Thm 4.1 to 35+ digits; singular M raises ValueError.",
-       _OPT("aderf") + [("Thm 4.1 conditions", "numeric", _aderf_conditions), ("singular M rejected", "numeric", _aderf_singular)]),
+       "With $M^{(1)}, M^{(2)}$ nonsingular, the stated $A$ ($\\phi = 2d^{-1}\\sum_l\\Sigma_{ll} + 2\\mu^{(3)}$), $B^{(1)}, B^{(2)}, C^{(1)}, C^{(2)}, D$ minimise (8) over $\\Theta_{ADE}$.",
+       "verified", "sympy (d = 1, from the derived moment) reduces (8) to Lemma A.1 with the theorem's $\\phi$; the library optimum is a stationary point of the direct pair average in all $1 + d^2$ parameters to 30+ digits with a positive definite Hessian in $(A, E)$, while the proof's $\\phi$ (half) is not; BFGS never goes lower; the sampled objective matches (10).",
+       [W("sympy reduction of (8) to Lemma A.1 (d = 1)", "symbolic", _aderf_symbolic, ex=(_D + "aderf_optimum", _D + "derf_moments_expr"),
+          route="sympy from the Gaussian integral", control="the proof's phi")] + _opt_checks("aderf", "aderf_optimum_np")
+       + [W("Thm 4.1 conditions", "numeric", _aderf_conditions, ex=(_D + "aderf_optimum", _D + "derf_conditions_residual"),
+            route="residual at 45 digits", control="C without the 1/2"),
+          W("singular M rejected", "consistency", _aderf_singular, ex=(_D + "aderf_optimum",))],
+       derivation=_deriv_aderf),
     _C("DERF-Eq10", "Sec. 4.1, Eq. (10)",
-       "Optimal value d(log(1-4A) - log(1-8A)/2 + 2(1-8A)^-1(d^-1 sum Sigma + mu3) + 2 mu3).",
-       "verified", "Same check as Thm 4.2 (the closed form returned is (10)).",
-       [("(10) vs direct average", "numeric", lambda: _optimality_numeric("aderf"))]),
+       "Optimal value $d\\big(\\log(1-4A) - \\frac12\\log(1-8A) + 2(1-8A)^{-1}(d^{-1}\\sum_l\\Sigma_{ll} + \\mu^{(3)}) + 2\\mu^{(3)}\\big)$.",
+       "verified", "(10) transcribed literally equals the direct pair average at the library optimum to 30+ digits; the sampled objective matches; sympy (d = 1) derives it.",
+       [W("(10) transcribed vs direct pair average", "numeric", _eq10_numeric, ex=(_D + "aderf_optimum", _D + "as_derf_params"),
+          route="derf_witnesses.eq10_printed vs direct_objective", control="coefficient 2 -> 2.02"),
+        W("sampled objective vs (10)", "montecarlo", lambda: _objective_mc_check("aderf"), ex=(_D + "aderf_optimum_np",),
+          route="sampled second moments", control="coefficient x1.05"),
+        W("sympy reduction (d = 1)", "symbolic", _aderf_symbolic, ex=(_D + "aderf_optimum",), route="sympy", control="the proof's phi")]),
     _C("DERF-Thm4.2-phi", "App. A.3, after (32)",
-       "phi = d^-1 sum Sigma_ll + mu3 >= 0 (needed for Lemma A.1), stated without proof.",
-       "verified", "True: xbar = M1^1/2 a, ybar = M2^1/2 b with |a|, |b| <= 1, so |mu4.mu5| <= ||M1^1/2 M2^1/2||_op <= sum Sigma; numerically over 400 data sets including Y ~ -X; equality (phi = 0, A = 0) for X = (0.5, 0.5), Y = -X.",
-       [("400 data sets and the equality case", "numeric", _phi_nonneg)]),
+       "$\\phi = d^{-1}\\sum_l \\Sigma_{ll} + \\mu^{(3)} \\ge 0$ (needed for Lemma A.1), stated without proof.",
+       "verified", "True: $\\bar x = M_1^{1/2}a$, $\\bar y = M_2^{1/2}b$ with $\\|a\\|, \\|b\\| \\le 1$, so $|\\mu^{(4)}\\cdot\\mu^{(5)}| \\le \\|M_1^{1/2}M_2^{1/2}\\|_{op} \\le \\sum\\Sigma$; checked on 400 data sets with the equality case.",
+       [W("400 data sets and the equality case", "numeric", _phi_nonneg, ex=(_D + "aderf_optimum_np", _D + "aderf_optimum"),
+          route="random data incl. Y ~ -X", control="the stronger bound with min Sigma")]),
     _C("DERF-Eq20", "App. A.3, Eq. (20)",
-       "With A = A I_d the Thm 4.1 conditions read B1^T B2/(1-4A) = I, C_k = -B_k^T B_k/(2(1-4A)), D = (1-4A)^{d/4}.",
-       "verified", "sympy, d = 3.", [("sympy", "symbolic", _eq20_symbolic)]),
+       "With $\\mathbf{A} = AI_d$ the Thm 4.1 conditions read $B^{(1)\\top}B^{(2)}/(1-4A) = I$, $C^{(k)} = -B^{(k)\\top}B^{(k)}/(2(1-4A))$, $D = (1-4A)^{d/4}$.",
+       "verified", "sympy, d = 3; the library's ADERF optimum satisfies the conditions to 35+ digits.",
+       [W("sympy", "symbolic", _eq20_symbolic, route="sympy, symbolic B", control="D = (1-4A)^(1/4)"),
+        W("library optimum satisfies (20)", "numeric", _aderf_conditions, ex=(_D + "aderf_optimum", _D + "derf_conditions_residual"),
+          route="residual at 45 digits", control="C without the 1/2")],
+       no_witness={"montecarlo": _NO_MC_DET}),
     _C("DERF-Eq21", "App. A.3, Eq. (21) (and (36))",
-       "(8) = L^-2 sum log(Var f1 f2 + K^(0)(x_i, y_j)).",
-       "erratum", "The shift in (8) is K^2; the right-hand sides of (21), (36) are those of log(Var + K^2).",
-       [("log(Var + K) vs log(Var + K^2)", "numeric", _eq21_typo)], severity="typo",
-       correction="L^-2 sum log(Var f1 f2 + K^(0)(x_i, y_j)^2) in (21) and (36)."),
+       "(8) $= L^{-2}\\sum\\log(\\mathrm{Var}\\, f_1 f_2 + K^{(0)}(x_i, y_j))$.",
+       "erratum", "The shift in (8) is $K^2$; the right-hand sides of (21), (36) are those of $\\log(\\mathrm{Var} + K^2)$.",
+       [W("log(Var + K) vs log(Var + K^2)", "numeric", _eq21_typo, ex=(_D + "aderf_optimum", _D + "as_derf_params"),
+          route="pair-by-pair mpmath", control="unshifted log Var")], severity="typo",
+       correction="$L^{-2}\\sum\\log(\\mathrm{Var}\\, f_1 f_2 + K^{(0)}(x_i, y_j)^2)$ in (21) and (36).",
+       no_witness={"symbolic": "a transcription slip; the symbolic form of the correct objective is DERF-Sec3.1's",
+                   "montecarlo": "the shift is a deterministic term; the sampled objective is in DERF-Eq10"}),
     _C("DERF-Eq22", "App. A.3, Eqs. (21)-(22)",
-       "For ADERF, (8) = d log(1-4A) - d/2 log(1-8A) + beta1 L^-1 sum x^T E x + beta2 L^-1 sum y^T E^-1 y + 4 beta2 L^-2 sum x^T y, E = B1^T B1.",
-       "verified", "30+ digits against the direct average for random (A, B1).", [("vs direct average", "numeric", _eq22_numeric)]),
+       "For ADERF, (8) $= d\\log(1-4A) - \\frac d2\\log(1-8A) + \\beta_1 L^{-1}\\sum x^\\top Ex + \\beta_2 L^{-1}\\sum y^\\top E^{-1}y + 4\\beta_2 L^{-2}\\sum x^\\top y$, $E = B^{(1)\\top}B^{(1)}$.",
+       "verified", "30+ digits against the direct pair average for random $(A, B^{(1)})$; sympy (d = 1) from the derived moment.",
+       [W("vs direct average", "numeric", _eq22_numeric, ex=(_D + "shifted_log_variance", _D + "shifted_log_variance_stats"),
+          route="pair-by-pair average of (9)", control="beta1, beta2 swapped"),
+        W("sympy (d = 1) from the derived moment", "symbolic", _aderf_symbolic, ex=(_D + "derf_moments_expr",), route="sympy",
+          control="the proof's phi")],
+       no_witness={"montecarlo": "an identity between two deterministic expressions of (8); the sampled objective is in DERF-Eq10"}),
     _C("DERF-LemA.2", "App. A.3, Lemma A.2, Eqs. (23)-(30)",
-       "For fixed A, E* = B1*^T B1* minimises F(E) = beta1 Tr(E M1) + beta2 Tr(E^-1 M2) over E > 0; gradient (28), second derivative (25) >= 0.",
-       "verified", "grad F(E*) = 0 to 1e-12; BFGS over E = L L^T never lower; (25) matches finite differences and is positive.",
-       [("gradient, convexity, search", "numeric", _lema2_numeric), ("(30) and F M1 F = M2, 35 digits", "numeric", _eq30_numeric)]),
+       "For fixed $A$, $E^* = B^{(1)*\\top}B^{(1)*}$ minimises $\\mathcal{F}(E) = \\beta_1\\mathrm{Tr}(EM_1) + \\beta_2\\mathrm{Tr}(E^{-1}M_2)$ over $E \\succ 0$; gradient (28), second derivative (25).",
+       "verified", "$\\nabla\\mathcal{F}(E^*) = 0$, (25) matches finite differences and is positive, BFGS never lower; (30) and $FM_1F = M_2$ hold to 35+ digits.",
+       [W("gradient, convexity, search", "numeric", _lema2_numeric, ex=(_D + "aderf_optimum_np",), route="float64 + BFGS",
+          control="1.01 E*"),
+        W("(30) and F M1 F = M2, 35 digits", "numeric", _eq30_numeric, ex=(_D + "aderf_optimum",), route="mpmath residuals",
+          control="beta1, beta2 swapped")],
+       no_witness={"symbolic": "matrix-valued convex minimisation; the d = 1 case is derived by sympy under DERF-Thm4.2",
+                   "montecarlo": _NO_MC_OPT}),
     _C("DERF-Eq24", "App. A.3, Eq. (24) (earlier version: 'E + tB')",
-       "(E + t Delta)^-1 = sum_l (-t)^l E^-1 (Delta E^-1)^l for small t.",
-       "verified", "Neumann series checked numerically. Version difference: the earlier appendix writes 'E + tB is invertible' (B undefined there), the final version 'E + t Delta'; no other mathematical difference between the two appendices (only reference numbering shifted by one, e.g. Brockett [8] -> [9], and 'its sorts' -> 'it sorts').",
-       [("Neumann series", "numeric", _eq24_neumann)]),
+       "$(E + t\\Delta)^{-1} = \\sum_l (-t)^l E^{-1}(\\Delta E^{-1})^l$ for small $t$.",
+       "verified", "Neumann series checked numerically. The earlier appendix writes 'E + tB is invertible' ($B$ undefined there); the final version 'E + t$\\Delta$'. Other version differences: DERF-Eq37-N (an expansion typo of the earlier version), reference numbers shifted by one, 'its sorts' -> 'it sorts'.",
+       [W("Neumann series", "numeric", _eq24_neumann, route="float64 partial sums", control="(+t)^l")],
+       no_witness={"symbolic": "a standard series identity, checked numerically", "montecarlo": _NO_MC_DET}),
     _C("DERF-Eq27", "App. A.3, Eq. (27)",
-       "F(E + Delta) = Trace(Delta(beta1 M1 - beta2 E^-1 M2 E^-1)) + o(|Delta|).",
-       "erratum", "The constant term F(E) is missing: F(E + t Delta) - t Tr(Delta G) tends to F(E), not 0.",
-       [("remainder as t -> 0", "numeric", _eq27_typo)], severity="typo",
-       correction="F(E + Delta) = F(E) + Trace(Delta(beta1 M1 - beta2 E^-1 M2 E^-1)) + o(|Delta|)."),
+       "$\\mathcal{F}(E + \\Delta) = \\mathrm{Tr}(\\Delta(\\beta_1M_1 - \\beta_2E^{-1}M_2E^{-1})) + o(\\|\\Delta\\|)$.",
+       "erratum", "The constant term $\\mathcal{F}(E)$ is missing.",
+       [W("remainder as t -> 0", "numeric", _eq27_typo, route="float64 remainders", control="half the gradient term")],
+       severity="typo", correction="$\\mathcal{F}(E + \\Delta) = \\mathcal{F}(E) + \\mathrm{Tr}(\\Delta(\\beta_1M_1 - \\beta_2E^{-1}M_2E^{-1})) + o(\\|\\Delta\\|)$.",
+       no_witness={"symbolic": "a dropped term; the remainder test decides it", "montecarlo": _NO_MC_DET}),
     _C("DERF-Eq32", "App. A.3, Eqs. (31)-(32)",
-       "At E* = (1-4A) F, (22) = d(log(1-4A) - log(1-8A)/2 + 2(1-8A)^-1(d^-1 sum Sigma + mu3) + 2 mu3) for every fixed A.",
-       "verified", "30+ digits against the direct average at A = -0.3, -0.05, 0.1.", [("vs direct average", "numeric", _eq32_numeric)]),
+       "At $E^* = (1-4A)F$, (22) $= d\\big(\\log(1-4A) - \\frac12\\log(1-8A) + 2(1-8A)^{-1}(d^{-1}\\sum\\Sigma + \\mu^{(3)}) + 2\\mu^{(3)}\\big)$ for every fixed $A$.",
+       "verified", "30+ digits against the direct average at $A = -0.3, -0.05, 0.1$; sympy (d = 1).",
+       [W("vs direct average", "numeric", _eq32_numeric, ex=(_D + "aderf_optimum", _D + "shifted_log_variance"),
+          route="pair-by-pair average", control="coefficient 2 -> 2.02"),
+        W("sympy (d = 1)", "symbolic", _aderf_symbolic, ex=(_D + "derf_moments_expr",), route="sympy", control="the proof's phi")],
+       no_witness={"montecarlo": "holds for every A; the sampled objective at the optimum is in DERF-Eq10"}),
     _C("DERF-SecA.3", "App. A.3, sentence after (32)",
-       "We use Lemma A.1 (phi = d^-1 sum Sigma_ll + mu3 >= 0) for deriving A which minimises (32).",
-       "erratum", "The coefficient of (1-8A)^-1 in (32) is 2(d^-1 sum Sigma + mu3); Lemma A.1 must be applied with phi = 2 d^-1 sum Sigma + 2 mu3 (as in the theorem statement). With the proof's phi the resulting A is not optimal.",
-       [("proof's phi vs theorem's phi", "numeric", _secA3_phi_slip)], severity="typo",
-       correction="phi = 2 d^-1 sum_l Sigma_ll + 2 mu3 (>= 0)."),
+       "We use Lemma A.1 ($\\phi = d^{-1}\\sum_l\\Sigma_{ll} + \\mu^{(3)} \\ge 0$) for deriving $A$ which minimises (32).",
+       "erratum", "The coefficient of $(1-8A)^{-1}$ in (32) is $2(d^{-1}\\sum\\Sigma + \\mu^{(3)})$; Lemma A.1 must be applied with $\\phi = 2d^{-1}\\sum\\Sigma + 2\\mu^{(3)}$ (as in the theorem). With the proof's $\\phi$ the gradient of the direct objective is far from 0 (DERF-Thm4.2).",
+       [W("proof's phi vs theorem's phi", "numeric", _secA3_phi_slip, ex=(_D + "aderf_optimum",), route="(32) at both A",
+          control="phi x 1.001")], severity="typo",
+       correction="$\\phi = 2d^{-1}\\sum_l\\Sigma_{ll} + 2\\mu^{(3)}$ ($\\ge 0$)."),
     _C("DERF-Thm4.3", "Sec. 4.2, Theorem 4.3",
-       "A_ll = A*(Lambda3_ll), B = (I-4A)^{1/2} Q3^T, C = -I/2, D = det(I-4A)^{1/4} minimise (8) over Theta_SDE.",
-       "verified", "Closed form = direct L^2 average to > 30 digits on two data sets; BFGS over dense symmetric A and Q in SO(d) reaches the closed form (to 1e-9 rel.) and, like random feasible perturbations (dense A), never goes lower, on five data sets (d = 1, 2, 3, 3, 5); the parameters satisfy Thm 4.1 to 35+ digits (C = -I would not).",
-       _OPT("sderf") + [("Thm 4.1 conditions", "numeric", _sderf_conditions), ("A* ordering (59)", "numeric", _eq55_59)]),
+       "$A_{ll} = A^*(\\Lambda^{(3)}_{ll})$, $B = (I-4A)^{1/2}Q^{(3)\\top}$, $C = -I/2$, $D = \\det(I-4A)^{1/4}$ minimise (8) over $\\Theta_{SDE}$.",
+       "verified", "sympy reduces (37) to Lemma A.1 per coordinate (trace maximised by co-monotone pairing, d = 2); the library optimum is a stationary point of the direct average in a dense symmetric $A$ and all rotations to 30+ digits with a positive definite Hessian, while $A^*(\\Lambda/2)$ is not; BFGS never goes lower; the sampled objective matches (11).",
+       [W("sympy reduction of (37) (d = 2)", "symbolic", _sderf_symbolic, ex=(_D + "sderf_optimum", _D + "lemma_a1_argmin_expr"),
+          route="sympy trace over rotations", control="phi = Lambda/2")] + _opt_checks("sderf", "sderf_optimum_np")
+       + [W("Thm 4.1 conditions", "numeric", _sderf_conditions, ex=(_D + "sderf_optimum", _D + "derf_conditions_residual"),
+            route="residual at 45 digits", control="C = -I"),
+          W("A* ordering (59)", "numeric", _eq55_59, ex=(_D + "sderf_optimum",), route="exact comparison", control="reversed pairing")],
+       derivation=_deriv_sderf),
     _C("DERF-Eq11", "Sec. 4.2, Eq. (11)",
-       "Optimal value sum_l (log(1-4A_ll) - log(1-8A_ll)/2 + (1 + (1-8A_ll)^-1) Lambda3_ll) - mean|x|^2 - mean|y|^2.",
-       "verified", "Same check as Thm 4.3.", [("(11) vs direct average", "numeric", lambda: _optimality_numeric("sderf"))]),
+       "Optimal value $\\sum_l\\big(\\log(1-4A_{ll}) - \\frac12\\log(1-8A_{ll}) + (1 + (1-8A_{ll})^{-1})\\Lambda^{(3)}_{ll}\\big) - \\overline{\\|x\\|^2} - \\overline{\\|y\\|^2}$.",
+       "verified", "(11) transcribed literally equals the direct pair average at the library optimum to 30+ digits; the sampled objective matches; sympy derives the coordinate terms.",
+       [W("(11) transcribed vs direct pair average", "numeric", _eq11_numeric, ex=(_D + "sderf_optimum", _D + "as_derf_params"),
+          route="derf_witnesses.eq11_printed vs direct_objective", control="(1 + 1.02 (1-8A)^-1)"),
+        W("sampled objective vs (11)", "montecarlo", lambda: _objective_mc_check("sderf"), ex=(_D + "sderf_optimum_np",),
+          route="sampled second moments", control="coefficient x1.05"),
+        W("sympy coordinate terms", "symbolic", _sderf_symbolic, ex=(_D + "sderf_optimum",), route="sympy", control="phi = Lambda/2")]),
     _C("DERF-Eq33", "App. A.4, Eq. (33)",
-       "With B1 = B2 = B: B^T(I-4A)^-1 B = I and C = -I/2.",
-       "verified", "sympy, d = 2.", [("sympy", "symbolic", _eq33_symbolic)]),
+       "With $B^{(1)} = B^{(2)} = B$: $B^\\top(I-4A)^{-1}B = I$ and $C = -I/2$.",
+       "verified", "sympy, d = 2; the library's SDERF optimum satisfies Thm 4.1 with $C = -I/2$ to 35+ digits.",
+       [W("sympy", "symbolic", _eq33_symbolic, route="sympy, d = 2", control="B = (I-4A) Q"),
+        W("library optimum", "numeric", _sderf_conditions, ex=(_D + "sderf_optimum", _D + "derf_conditions_residual"),
+          route="residual at 45 digits", control="C = -I")],
+       no_witness={"montecarlo": _NO_MC_DET}),
     _C("DERF-Eq34", "App. A.4, Eq. (34), second line",
-       "Var = det(I-4A)^{1/4} det(I-8A)^{-1/2} exp(-|x|^2 - 2x^T Q^T E Q x - |y|^2 - 2 y^T Q^T E Q y - 4 x^T Q^T E Q y) - K^2.",
-       "erratum", "D^4 = det(I-4A), as in the first line of (34) and in (36); the power 1/4 is a typo.",
-       [("(34) vs (9)", "numeric", _eq34_typo)], severity="typo",
-       correction="det(I_d - 4A) det(I_d - 8A)^{-1/2} exp(...) - K^2."),
+       "$\\mathrm{Var} = \\det(I-4A)^{1/4}\\det(I-8A)^{-1/2}\\exp(-\\|x\\|^2 - 2x^\\top Q^\\top EQx - \\|y\\|^2 - 2y^\\top Q^\\top EQy - 4x^\\top Q^\\top EQy) - K^2$.",
+       "erratum", "$D^4 = \\det(I-4A)$, as in the first line of (34) and in (36); the power 1/4 is a typo. The quadrature witness of Thm 4.1 rejects the printed prefactor too.",
+       [W("(34) vs (9)", "numeric", _eq34_typo, ex=(_D + "sderf_optimum", _D + "derf_variance"), route="mpmath at 45 digits",
+          control="(34) without Q"),
+        W("vs 1-D quadrature", "numeric", _thm41_numeric, ex=(_V + "derf_moments_by_quadrature",), route="mp.quad",
+          control="(34)'s prefactor")],
+       severity="typo", correction="$\\det(I_d - 4A)\\det(I_d - 8A)^{-1/2}\\exp(\\dots) - K^2$.",
+       no_witness={"symbolic": "a typo in a prefactor; DERF-Thm4.1's sympy check derives the correct one",
+                   "montecarlo": "the sampled variance of DERF-Thm4.1 confirms (9), whose prefactor is the corrected one"}),
     _C("DERF-Eq35", "App. A.4, Eq. (35)",
-       "E = -(I-4A)(I-8A)^-1 = -I/2 - (I-8A)^-1/2.", "verified", "sympy.", [("sympy", "symbolic", _eq35_symbolic)]),
+       "$E = -(I-4A)(I-8A)^{-1} = -\\frac12 I - \\frac12(I-8A)^{-1}$.", "verified",
+       "sympy per diagonal entry; at the library optimum $-B^\\top(I-8A)^{-1}B = Q^\\top EQ$ to 30+ digits.",
+       [W("sympy and at the optimum", "symbolic", _eq35_symbolic, ex=(_D + "sderf_optimum",), route="sympy + mpmath residual",
+          control="sign flipped"),
+        W("(37) with this E vs direct average", "numeric", _eq37_numeric, ex=(_D + "shifted_log_variance",),
+          route="pair-by-pair average", control="N without mu terms")],
+       no_witness={"montecarlo": _NO_MC_DET}),
     _C("DERF-Eq37", "App. A.4, Eqs. (36)-(37)",
-       "(8) = log det(I-4A) - log det(I-8A)/2 - mean|x|^2 - mean|y|^2 - 2 Tr(Q^T E Q N).",
-       "verified", "30+ digits against the direct average for random SDERFs.", [("vs direct average", "numeric", _eq37_numeric)]),
+       "(8) $= \\log\\det(I-4A) - \\frac12\\log\\det(I-8A) - \\overline{\\|x\\|^2} - \\overline{\\|y\\|^2} - 2\\mathrm{Tr}(Q^\\top EQN)$.",
+       "verified", "30+ digits against the direct average for random SDERFs; sympy (d = 2) for the trace term.",
+       [W("vs direct average", "numeric", _eq37_numeric, ex=(_D + "shifted_log_variance", _D + "shifted_log_variance_stats"),
+          route="pair-by-pair average", control="N without mu4 mu5^T terms"),
+        W("sympy trace term", "symbolic", _sderf_symbolic, ex=(_D + "sderf_optimum",), route="sympy", control="phi = Lambda/2")],
+       no_witness={"montecarlo": "an identity between deterministic expressions of (8); the sampled objective is in DERF-Eq11"}),
+    _C("DERF-Eq37-N", "App. A.4, expansion before (37) (earlier appendix version)",
+       "Earlier version: $L^{-2}\\sum_{ij}(x_i + y_j)(x_i + y_j)^\\top = L^{-2}\\sum_{ij}(x_ix_i^\\top + x_iy_j^\\top + y_jx_i^\\top + y_j x_j^\\top)$.",
+       "erratum", "The last term must be $y_jy_j^\\top$ (as in the final version); with $y_jx_j^\\top$ the sum is not $N$.",
+       [W("exact rational arithmetic", "numeric", _eqN_earlier, ex=(_D + "shifted_log_variance_stats",), route="Fraction sums",
+          control="the earlier expansion"),
+        W("sympy, L = 2", "symbolic", _eqN_symbolic, route="sympy expansion", control="the earlier expansion")],
+       severity="typo", correction="$\\dots + y_j y_j^\\top$ (the final version's text).",
+       no_witness={"montecarlo": _NO_MC_DET}),
     _C("DERF-LemA.3", "App. A.4, Lemmas A.3 and A.4, Eqs. (39)-(45)",
-       "Q* = Pi^T Q3^T attains sup_{Q in O_d} Tr(E Q N Q^T) = sum_l E_{pi_l pi_l} Lambda3_ll (with or without ties).",
-       "verified", "Q* attains the bound; 2000 Haar samples and BFGS on both components of O(3) never exceed it (distinct, tied E, tied Lambda).",
-       [("search over O(3)", "numeric", _lema3_4_numeric)]),
+       "$Q^* = \\Pi^\\top Q^{(3)\\top}$ attains $\\sup_{Q \\in O_d}\\mathrm{Tr}(EQNQ^\\top) = \\sum_l E_{\\pi_l\\pi_l}\\Lambda^{(3)}_{ll}$ (with or without ties).",
+       "verified", "$Q^*$ attains the bound; Haar samples and BFGS on both components of $O(3)$ never exceed it; sympy proves the d = 2 case.",
+       [W("search over O(3)", "numeric", _lema3_4_numeric, ex=(_V + "lemma_a4_bound", _V + "max_trace_orthogonal_np"),
+          route="2000 Haar samples + BFGS", control="anti-sorted pairing"),
+        W("sympy, d = 2", "symbolic", _sderf_symbolic, route="sympy trace over rotations", control="phi = Lambda/2")],
+       no_witness={"montecarlo": "Haar sampling of O(3) is used as a search, not an expectation; no random features involved"}),
     _C("DERF-Eq50", "App. A.4, proof of Lemma A.4, step before (50)",
-       "sum_l (E~ - E)_{pi_l} Lambda_ll = Trace(Pi (E~ - E) Pi^T Lambda~) and, combining with (49), the bound 2||E|| ||Lambda - Lambda~|| + 2||E - E~|| ||Lambda~||.",
-       "erratum", "The trace has Lambda, not Lambda~; and combining ||E|| ||dLambda|| (49) with ||E~|| ||dLambda|| needs ||E~|| <= ||E||, which (47) does not give (only ||E~|| <= 2||E||). Redone correctly the total is still <= delta/2 < delta, so Lemma A.4 stands.",
-       [("counterexample to the printed step", "numeric", _eq50_slip)], severity="minor",
-       correction="Use Trace(Pi(E~ - E)Pi^T Lambda) and bound ||E|| ||dLambda|| + ||E~|| ||dLambda|| <= 3||E|| ||dLambda||; the final estimate becomes 3d/12 + 2d/12 + d/12 = delta/2 (unchanged conclusion)."),
+       "$\\sum_l(\\tilde E - E)_{\\pi_l}\\Lambda_{ll} = \\mathrm{Tr}(\\Pi(\\tilde E - E)\\Pi^\\top\\tilde\\Lambda)$ and, combining with (49), the bound $2\\|E\\|\\|\\Lambda - \\tilde\\Lambda\\| + 2\\|E - \\tilde E\\|\\|\\tilde\\Lambda\\|$.",
+       "erratum", "The trace has $\\Lambda$, not $\\tilde\\Lambda$; and combining $\\|E\\|\\|d\\Lambda\\|$ with $\\|\\tilde E\\|\\|d\\Lambda\\|$ needs $\\|\\tilde E\\| \\le \\|E\\|$, which (47) does not give. Redone correctly the total is still $\\le \\delta/2 < \\delta$.",
+       [W("counterexample to the printed step", "numeric", _eq50_slip, route="explicit diagonal matrices",
+          control="Trace with Lambda^2")], severity="minor",
+       correction="Use $\\mathrm{Tr}(\\Pi(\\tilde E - E)\\Pi^\\top\\Lambda)$ and bound $\\|E\\|\\|d\\Lambda\\| + \\|\\tilde E\\|\\|d\\Lambda\\| \\le 3\\|E\\|\\|d\\Lambda\\|$; the final estimate stays $\\delta/2$.",
+       no_witness={"symbolic": "a counterexample decides a slip in a proof step", "montecarlo": _NO_MC_DET}),
     _C("DERF-Eq57", "App. A.4, Eqs. (51)-(60), in particular (57)",
-       "G(A) >= G(A*) for every diagonal A with 8A < I, via (57): sum_l (1 + (1-8A**_ll)^-1) Lambda_{pi^-1(A)_l} = -2 Tr(E** Pi(A)^-1 Lambda3 Pi(A)^-T) <= -2 sum_l E**_{pi(A**)_l} Lambda3_ll.",
-       "verified", "G(A) >= G(A*) over 500 random A. Proof slip: Lemma A.4 (the cited reason) gives '>=' in (57), and the chain (56)-(60) needs '>='; the printed '<=' is nevertheless true because (57) holds with equality (E** and Lambda_pi^-1(A) are co-monotone by (55)); both sides agree to 1e-12.",
-       [("G(A) >= G(A*) and the two sides of (57)", "numeric", _G_vs_Astar)]),
+       "$G(A) \\ge G(A^*)$ for every diagonal $A$ with $8A \\prec I$, via (57).",
+       "verified", "$G(A) \\ge G(A^*)$ over 500 random $A$; the stationarity witness of Thm 4.3 confirms the optimum. Proof slip: Lemma A.4 gives '$\\ge$' in (57); the printed '$\\le$' is true only because (57) holds with equality (co-monotone pairing).",
+       [W("G(A) >= G(A*) and the two sides of (57)", "numeric", _G_vs_Astar, ex=(_D + "sderf_optimum_np", _V + "sderf_G_np"),
+          route="500 random diagonal A", control="A*(Lambda/2)"),
+        W("stationarity of the direct objective", "numeric", lambda: _stationarity_check("sderf"), ex=(_D + "sderf_optimum",),
+          route="90-digit central differences", control="A*(Lambda/2)")],
+       no_witness={"symbolic": "the per-coordinate reduction is derived by sympy under DERF-Thm4.3", "montecarlo": _NO_MC_OPT}),
     _C("DERF-Sec4.3", "Sec. 4.3, SADERF definition",
-       "f_SADE^(1)(w, x) = f_GE(w, Psi x), f^(2)(w, y) = f_GE(w, Psi^-1 y) are RFs for K^(0); SADERFs are ADERFs, and Psi = I gives GERFs.",
-       "verified", "DERF residual 0 to 45 digits, A = A I_d; Psi = I reproduces GERF exactly; sampled mean within |z| <= 5.",
-       [("as ADERF / GERF", "numeric", _saderf_validity), ("sampled mean", "montecarlo", _saderf_psi_mc)]),
+       "$f^{(1)}_{SADE}(\\omega, x) = f_{GE}(\\omega, \\Psi x)$, $f^{(2)}_{SADE}(\\omega, y) = f_{GE}(\\omega, \\Psi^{-1}y)$ are RFs for $K^{(0)}$; SADERFs are ADERFs, and $\\Psi = I$ gives GERFs.",
+       "verified", "As DERFs the Thm 4.1 residual is 0 to 35+ digits with $A = AI_d$; $\\Psi = I$ reproduces the GERF; sampled mean agrees.",
+       [W("as ADERF / GERF", "numeric", _saderf_validity, ex=(_D + "saderf_optimum", _D + "as_derf_params"), route="residuals",
+          control="Psi for both features"),
+        W("sampled mean", "montecarlo", _saderf_psi_mc, ex=(_D + "saderf_optimum_np", _V + "mc_moments"), route="400000 draws",
+          control="exp((Psi^2 x).y), 1.03 K")]),
     _C("DERF-Eq12", "Sec. 4.3, Eqs. (12)-(13)",
-       "(8) for SADERF minus d log((1-4A)/sqrt(1-8A)) = L^-2 (1-8A)^-1 sum |Psi x + Psi^-1 y|^2 + 2 L^-2 sum x^T y; (13) splits over coordinates.",
-       "verified", "30+ digits against the direct average for random (A, Psi) (stray index j in the printed middle line is notational).",
-       [("vs direct average", "numeric", _eq12_13_numeric)]),
+       "(8) for SADERF minus $d\\log\\frac{1-4A}{\\sqrt{1-8A}}$ $= \\frac{1}{L^2(1-8A)}\\sum\\|\\Psi x + \\Psi^{-1}y\\|^2 + \\frac{2}{L^2}\\sum x^\\top y$; (13) splits over coordinates.",
+       "verified", "30+ digits against the direct average for random $(A, \\Psi)$; sympy minimises the per-coordinate term (13). The printed middle line has a stray index $j$ (notational).",
+       [W("vs direct average", "numeric", _eq12_13_numeric, ex=(_D + "as_derf_params", _D + "shifted_log_variance"),
+          route="pair-by-pair average", control="coefficient 1 on x.y"),
+        W("sympy minimiser of (13)", "symbolic", _saderf_symbolic, ex=(_D + "saderf_optimum",), route="sympy", control="Psi^2")],
+       no_witness={"montecarlo": "an identity between deterministic expressions of (8); the sampled objective is in DERF-Sec4.3-Psi"}),
     _C("DERF-Sec4.3-Psi", "Sec. 4.3, after (13)",
-       "Psi*_ll = (sum_j y_l^2 / sum_i x_l^2)^{1/4} (then the GERF optimum) minimises (8) over SADERFs.",
-       "verified", "Closed form = direct average to > 30 digits; BFGS over (A, Psi) reaches the closed form (to 1e-9 rel.) and, like perturbations, never goes lower on five data sets (d = 1, 2, 3, 3, 5).", _OPT("saderf")),
+       "$\\Psi^*_{ll} = (\\sum_j (y^{(j)}_l)^2 / \\sum_i (x^{(i)}_l)^2)^{1/4}$ (then the GERF optimum) minimises (8) over SADERFs.",
+       "verified", "sympy derives $\\Psi^*$; the library optimum is a stationary point of the direct average in $(A, \\Psi)$ to 30+ digits with positive curvature ($\\Psi^2$ is not); BFGS never lower; sampled objective matches.",
+       [W("sympy minimiser", "symbolic", _saderf_symbolic, ex=(_D + "saderf_optimum",), route="sympy", control="Psi^2")]
+       + _opt_checks("saderf", "saderf_optimum_np")),
     _C("DERF-SecB.2", "App. B.2",
-       "M = 1 is taken since M's value is not important: bigger M would just shift the curves below.",
-       "verified", "For i.i.d. features the relative variance is divided by M, so log curves shift by -log M for every method; sampled M = 8 estimator agrees, the M = 1 value is rejected.",
-       [("relative variance of the M-sample estimator", "montecarlo", _secb2_shift)]),
+       "$M = 1$ is taken since $M$'s value is not important: bigger $M$ would just shift the curves below.",
+       "verified", "For i.i.d. features the relative variance is divided by $M$, so log curves shift by $-\\log M$ for every method.",
+       [W("relative variance of the M-sample estimator", "montecarlo", _secb2_shift,
+          ex=(_D + "sderf_optimum_np", _D + "log_relative_variance_np", _V + "mc_moments"), route="100000 replicates of M = 8",
+          control="the unshifted value and 1.1/M")]),
     _C("DERF-Fig2", "Fig. 1 (right), caption (extended by Fig. 2)",
-       "A new random feature map SDERF results in a consistent variance reduction of the previous best method GERF, up to ~e^10 and ~e^5 times [on CIFAR10 and MNIST/CIFAR10 pairs].",
-       "unverifiable", "The sentence is about the CIFAR10 and MNIST/CIFAR10 panels of Fig. 1 (right); neither data set is available offline. "
-       "(An earlier registry entry paraphrased it as 'in every regime' and checked only SDERF <= GERF, which is automatic since SDERF's family contains GERF; "
-       "the paper does not make that claim, and it would be false: in the computable regimes of Fig. 2, d = 64, L = 1024, sigma = 0.1, 0.25, 0.5, 0.75, 1, "
-       "the gap log GERF - log SDERF is 0.000, 0.000, 0.001, 0.002, 0.003 nats in sphere and 0.002, 0.023 in normal at sigma = 0.1, 0.25 "
-       "(no gain > 0.05 nats), while it exceeds 0.05 in normal for sigma >= 0.5, in heterogen and in the digits substitute at every sigma; "
-       "shown with assertions in the notebook section derf-fig2.)"),
+       "SDERF results in a consistent variance reduction of the previous best method GERF, up to $\\approx e^{10}$ and $\\approx e^5$ times [on CIFAR10 and MNIST/CIFAR10 pairs].",
+       "unverifiable", "The sentence is about the CIFAR10 and MNIST/CIFAR10 panels of Fig. 1 (right), computed on the authors' image samples; the image regimes are checked on the real data in the real-data section. The computable regimes of Fig. 2 (normal, sphere, heterogen) are reproduced with the paper's protocol in the notebook (DERF-Sec5.1, DERF-Sec5.1-heterogen)."),
     _C("DERF-Sec5.1", "Sec. 5.1, text",
        "SDERFs outperform or are on par with other methods in all setups.",
-       "verified", "With the paper's protocol (d = 64, L = 1024, sigma in [0.1, 1]) SDERF is within a factor e^0.32 of ADERF in the normal, sphere and heterogen regimes (ADERF slightly ahead at small sigma, SDERF ahead in heterogen for sigma >= 0.75) and never worse than GERF, so 'on par' holds at the scale of the figure (objectives of tens of nats). Scope: with small sets ADERF's lead is larger (up to ~e^1 at L = 128 in normal) and shrinks like d/L; an independent re-implementation from the paper (referee) found the same L-dependence. The mnist/cifar10 part is covered by DERF-Sec5.1-mnist and DERF-Sec5.1-cifar (unverifiable). The variance formula (9) used for the curves is confirmed by Monte Carlo at figure points (d = 64), 1.1 x rejected.",
-       [("SDERF vs ADERF vs GERF at L = 1024", "numeric", _fig_on_par),
-        ("MC confirmation of (9) at figure points", "montecarlo", _fig_mc)]),
+       "verified", "With the paper's protocol (d = 64, 5 pairs of sets of L = 1024, $0.1 \\le \\sigma \\le 1$) SDERF is within a small factor of ADERF in normal, sphere and heterogen and never worse than GERF; the variance formula (9) behind the curves is confirmed by sampling at figure points (d = 64). The image regimes are the real-data section's.",
+       [W("SDERF vs ADERF vs GERF, paper protocol", "numeric", _fig_on_par, ex=("rfsym.derf_experiments.fig2_curves", _D + "log_relative_variance_np"),
+          route="closed-form optima per pair of sets, log relative variance from (9)", control="'on par with GERF' in heterogen"),
+        W("MC confirmation of (9) at figure points", "montecarlo", _fig_mc, ex=(_D + "derf_log_moments_np", _V + "mc_moments"),
+          route="200000 draws, d = 64", control="1.1 x (9)")]),
     _C("DERF-Fig1", "Fig. 1 (left), Venn diagram; Secs. 4.1-4.3",
-       "PosRF subset GERF; GERF subset SADERF subset ADERF subset DERF; GERF subset SDERF subset DERF.",
+       "PosRF $\\subset$ GERF; GERF $\\subset$ SADERF $\\subset$ ADERF $\\subset$ DERF; GERF $\\subset$ SDERF $\\subset$ DERF.",
        "verified", "Each inclusion realised explicitly with the Thm 4.1 residual 0 at 45 digits.",
-       [("explicit embeddings", "numeric", _fig1_venn)]),
+       [W("explicit embeddings", "numeric", _fig1_venn, ex=(_D + "as_derf_params", _D + "derf_conditions_residual"),
+          route="residuals of the embeddings", control="SDERF with C = -I")]),
     _C("DERF-Sec5.1-heterogen", "Sec. 5.1, text",
-       "SDERFs are about e^5 times better than GERFs in heterogen.",
-       "erratum", "In heterogen (d = 64, L = 1024 as in the paper) the gap log GERF - log SDERF grows with sigma: 0.3, 1.8, 4.7, 6.8, 8.2 at sigma = 0.1, 0.25, 0.5, 0.75, 1 (about 5 only near sigma = 0.5); a single factor e^5 misstates the plotted range 0.1 <= sigma <= 1.",
-       [("gap vs sigma", "numeric", _fig_heterogen_gap)], severity="minor",
-       correction="In heterogen the SDERF gain over GERF grows with sigma, from ~e^0.3 at sigma = 0.1 to ~e^8 at sigma = 1 (d = 64, L = 1024)."),
+       "SDERFs are about $e^5$ times better than GERFs in heterogen.",
+       "erratum", "With the paper's protocol the gain $\\log\\mathrm{GERF} - \\log\\mathrm{SDERF}$ grows with $\\sigma$ and reaches about 8.3 nats at $\\sigma = 1$ (about 5 only near $\\sigma = 0.5$). Read, as the Fig. 1 caption reads its own factors, as the gain over the plotted range, $e^5$ understates it by about $e^3$; a quantitative factor that misstates the measured one by $e^3$ is recorded as an erratum whichever its direction.",
+       [W("gap vs sigma, paper protocol", "numeric", _fig_heterogen_gap, ex=("rfsym.derf_experiments.fig2_curves",),
+          route="5 pairs of sets of L = 1024 per sigma", control="'about e^5' at sigma = 1")], severity="minor",
+       correction="In heterogen the SDERF gain over GERF grows with $\\sigma$ from $\\approx e^{0.3}$ at $\\sigma = 0.1$ to $\\approx e^{8}$ at $\\sigma = 1$ (d = 64, L = 1024)."),
+    # --- data engineer's entries (MNIST / CIFAR-10 / UCI), unchanged ---
     _C("DERF-Sec5.1-mnist", "Sec. 5.1 / Fig. 1-2, mnist regime",
        "About e^5 times better than GERF in mnist.",
        "unverifiable", "MNIST is not available offline; the notebook uses scikit-learn's bundled 8x8 digits as a substitute (different images, 16 grey levels), where the gap reaches e^18 at sigma = 1 and ADERF/SADERF are not even defined (constant zero border pixels make M1 singular). The substitute cannot confirm or refute the MNIST numbers."),
@@ -1487,12 +2272,29 @@ CLAIMS = [
     _C("DERF-Fig3", "Sec. 5.2, Fig. 3",
        "On 8 UCI benchmarks, SDERF shows the best kernel-classification accuracy for most (benchmark, M) pairs and the best average.",
        "unverifiable", "The UCI benchmarks are not available offline and the accuracies depend on the authors' splits and seeds; the notebook runs the same protocol on scikit-learn's bundled data sets as a labelled substitute (illustration only)."),
-    _C("DERF-Fig4", "Sec. 5.3.1, Fig. 4", "FAVOR# (SDERF) beats FAVOR++ on LibriSpeech Conformer-Transducer / NST for small m.",
+    _C("DERF-Fig4", "Sec. 5.3.1, Fig. 4", "FAVOR# (SDERF) beats FAVOR++ on LibriSpeech Conformer-Transducer / NST for small $m$.",
        "unverifiable", "Requires training Conformer-Transducer models on LibriSpeech on TPUs; not reproducible here."),
     _C("DERF-Tab1", "Sec. 5.3.2, Table 1", "GLUE dev results of FAVOR# (SADERF) vs other attention variants.",
-       "unverifiable", "Requires BERT pre-training (1M steps, 8x8 TPUv3) and GLUE fine-tuning; not reproducible here."),
+       "unverifiable", "The numbers require BERT pre-training (1M steps, 8x8 TPUv3) and GLUE fine-tuning; their markings and ranks are checked in DERF-Tab1-marks and DERF-Sec5.3.2."),
+    _C("DERF-Tab1-marks", "Sec. 5.3.2, Table 1 (bold = best, underline = second best)",
+       "The bold and underlined entries of Table 1 are the best and second-best results per task.",
+       "verified", "All 56 marks agree with the printed numbers (SST-2 has a shared second place).",
+       [W("marks recomputed from the printed numbers", "arithmetic", _tab1_marks, ex=("rfsym.derf_experiments.table1_marks",),
+          route="sorting each column", control="bold/underline swapped in QQP")]),
+    _C("DERF-Sec5.3.2", "Sec. 5.3.2, text below Table 1",
+       "On most tasks FAVOR# is the best or second best performing variant.",
+       "verified", "FAVOR# is best or second best in 6 of the 8 reported tasks (best in 4); it is third in CoLA and fifth in STS-B.",
+       [W("FAVOR# rank per task", "arithmetic", _tab1_favor_rank, ex=("rfsym.derf_experiments.table1_ranks",),
+          route="competition ranking of the printed numbers", control="'best on most tasks'")]),
+    _C("DERF-Sec5.3.2-GLUE", "Sec. 5.3.2, first paragraph",
+       "The GLUE benchmark [46] consists of 8 different natural language understanding tasks.",
+       "erratum", "GLUE [46] has 9 tasks; Table 1 reports 8 of them (WNLI is left out, as in the BERT paper).",
+       [W("task count", "arithmetic", _glue_count, route="the task list of [46] vs the table's columns",
+          control="the table's column count")], severity="typo",
+       correction="GLUE consists of 9 tasks; Table 1 reports 8 of them (all but WNLI)."),
     _C("DERF-Sec6", "Sec. 6, Limitations",
        "Optimising the matrix parameters of general DERFs (Thm 4.1) could lead to further variance reductions.",
-       "verified", "Numerical minimisation of (8) over general DERFs reaches a value below both the ADERF and SDERF optima on data set 1.",
-       [("general DERF search", "numeric", _sec6_general)]),
+       "verified", "Numerical minimisation of (8) over general DERFs reaches a value below both the ADERF and SDERF optima on data set 1; the same search restricted to ADERFs does not.",
+       [W("general DERF search", "numeric", _sec6_general, ex=(_V + "family_minimum_np", _D + "aderf_optimum_np", _D + "sderf_optimum_np"),
+          route="float64 BFGS over dense A and free B1", control="the search restricted to ADERF")]),
 ]

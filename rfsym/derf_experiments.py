@@ -1,0 +1,135 @@
+"""DERF experiments: the variance comparison of Sec. 5.1 / Fig. 2 with the paper's protocol, and the
+arithmetic of Table 1 (GLUE).
+
+Protocol of App. B.2: d = 64, 5 pairs of sets of L = 1024 points per sigma, parameters of GERF, ADERF
+and SDERF optimised separately on each pair of sets (closed forms of :mod:`rfsym.derf`), relative
+variance Var/K^2 of a single feature (M = 1) from Eq. (9), mean of its log over all L^2 pairs.
+Regimes computable here: ``normal``, ``sphere``, ``heterogen`` (the image regimes need the MNIST /
+CIFAR-10 files and are handled by :mod:`rfsym.realdata`).
+"""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+
+from . import derf
+
+__all__ = ["FIG2_SIGMAS", "FIG2_FAMILIES", "fig2_curves", "fig2_gaps", "TABLE1", "TABLE1_TASKS",
+           "GLUE_TASKS", "table1_marks", "table1_ranks"]
+
+#: The sigma grid of the reproduction (the paper plots 0.1 <= sigma <= 1).
+FIG2_SIGMAS = (0.1, 0.25, 0.5, 0.75, 1.0)
+#: Families of Fig. 2 (SADERF is not reported by the paper: it is a special case of ADERF).
+FIG2_FAMILIES = ("trig", "pos", "gerf", "aderf", "sderf")
+
+
+@functools.lru_cache(maxsize=None)
+@derf._single_thread
+def fig2_curves(regime: str, *, L: int = 1024, n_sets: int = 5, d: int = 64, seed: int = 2023,
+                sigmas: tuple = FIG2_SIGMAS, families: tuple = FIG2_FAMILIES):
+    """Mean log relative variance per pair of sets, for each family and sigma (App. B.2 protocol).
+
+    Parameters
+    ----------
+    regime : {"normal", "sphere", "heterogen"}
+    L, n_sets, d : int
+        Points per set, pairs of sets per sigma, dimension (paper: 1024, 5, 64).
+    seed : int
+        Seed of the ``numpy`` Generator that draws the sets.
+    sigmas, families : tuples
+
+    Returns
+    -------
+    dict family -> ndarray of shape (n_sets, len(sigmas)): the mean over the L^2 pairs of
+    log(Var/K^2) for each pair of sets (the paper's curve is the mean over axis 0).
+
+    Examples
+    --------
+    >>> r = fig2_curves("normal", L=16, n_sets=2, d=4, sigmas=(0.5,), families=("gerf", "sderf"))
+    >>> r["gerf"].shape, bool(np.all(r["sderf"] <= r["gerf"] + 1e-12))
+    ((2, 1), True)
+    """
+    if regime not in ("normal", "sphere", "heterogen"):
+        raise ValueError(f"regime must be normal, sphere or heterogen, got regime={regime!r}")
+    rng = np.random.default_rng(seed)
+    out = {f: np.zeros((n_sets, len(sigmas))) for f in families}
+    for k, s in enumerate(sigmas):
+        for t in range(n_sets):
+            X, Y = derf.sample_regime(regime, float(s), d, L, rng)
+            for f in families:
+                out[f][t, k] = derf.log_relative_variance_np(f, X, Y).mean()
+    return out
+
+
+def fig2_gaps(regime: str, a: str = "gerf", b: str = "sderf", **kw):
+    """Per-set gaps log(Var_a) - log(Var_b) of :func:`fig2_curves` (nats), shape (n_sets, n_sigma).
+
+    Examples
+    --------
+    >>> g = fig2_gaps("heterogen", L=16, n_sets=2, d=4, sigmas=(0.5,), families=("gerf", "sderf"))
+    >>> bool(np.all(g >= -1e-12))
+    True
+    """
+    r = fig2_curves(regime, **kw)
+    return r[a] - r[b]
+
+
+# ---------------------------------------------------------------------------------------------
+# Table 1 (GLUE dev results), as printed
+# ---------------------------------------------------------------------------------------------
+
+#: Columns of Table 1, in the printed order.
+TABLE1_TASKS = ("MNLI(m)", "QQP", "QNLI", "SST-2", "CoLA", "STS-B", "MRPC", "RTE")
+#: The nine GLUE tasks of Wang et al. 2018 (reference [46] of the paper).
+GLUE_TASKS = ("CoLA", "SST-2", "MRPC", "QQP", "STS-B", "MNLI", "QNLI", "RTE", "WNLI")
+#: Table 1 as printed: system -> (values, marks) with marks "b" (bold, best), "u" (underlined,
+#: second best) or "" per task.
+TABLE1 = {
+    "Local Attention": ((75.68, 86.52, 87.31, 89.71, 61.07, 83.65, 75.47, 59.84), ("", "", "", "", "u", "", "", "")),
+    "Global + Sliding Wndw": ((81.82, 90.35, 89.91, 92.43, 61.81, 85.58, 87.80, 67.15), ("", "", "u", "u", "b", "", "", "")),
+    "ELU": ((82.58, 90.05, 89.81, 92.43, 58.63, 87.91, 87.50, 67.15), ("u", "", "", "u", "", "u", "", "")),
+    "RELU": ((82.49, 90.71, 89.68, 92.32, 57.57, 88.15, 87.25, 68.95), ("", "b", "", "", "", "b", "", "u")),
+    "FAVOR+": ((77.69, 86.69, 89.41, 91.80, 54.87, 83.78, 80.73, 66.19), ("", "", "", "", "", "", "", "")),
+    "FAVOR++": ((82.29, 90.43, 89.73, 92.20, 58.85, 85.90, 88.73, 67.63), ("", "", "", "", "", "", "b", "")),
+    "FAVOR#": ((82.69, 90.68, 90.01, 92.53, 59.33, 85.48, 87.99, 69.68), ("b", "u", "b", "b", "", "", "u", "b")),
+}
+
+
+def table1_ranks(system: str = "FAVOR#", table=None):
+    """Competition rank (1 = best, ties share a rank) of ``system`` in each task of Table 1.
+
+    Examples
+    --------
+    >>> table1_ranks("FAVOR#")["CoLA"]
+    3
+    """
+    table = TABLE1 if table is None else table
+    out = {}
+    for k, task in enumerate(TABLE1_TASKS):
+        v = table[system][0][k]
+        out[task] = 1 + sum(1 for s in table if table[s][0][k] > v)
+    return out
+
+
+def table1_marks(table=None):
+    """Marks implied by the printed numbers: "b" for the best value(s), "u" for the second best.
+
+    Returns
+    -------
+    dict system -> tuple of marks, comparable with the printed marks in :data:`TABLE1`.
+
+    Examples
+    --------
+    >>> table1_marks()["FAVOR#"] == TABLE1["FAVOR#"][1]
+    True
+    """
+    table = TABLE1 if table is None else table
+    out = {s: [""] * len(TABLE1_TASKS) for s in table}
+    for k in range(len(TABLE1_TASKS)):
+        vals = sorted({table[s][0][k] for s in table}, reverse=True)
+        for s in table:
+            v = table[s][0][k]
+            out[s][k] = "b" if v == vals[0] else ("u" if v == vals[1] else "")
+    return {s: tuple(m) for s, m in out.items()}
