@@ -482,7 +482,7 @@ def _eq23_mc():
     bad = z_check(v, ind)
     return ok.passed and not bad.passed and sh < ind, (
         f"angular hybrid, shared projections, |x| != |y|: (46) = {_f(sh, 8)} vs (45) = {_f(ind, 8)}; "
-        f"MC {ok}; the independent-projection value gives z = {bad.z:+.1f}")
+        f"sampled: {ok}; the independent-projection value gives z = {bad.z:+.1f}")
 
 
 def _eq36_num():
@@ -1004,7 +1004,7 @@ def _secF_zero():
     v = variance_of(epi)
     ok = z0 == 0 and zpi > 0.1 and np.ptp(e0) < 1e-12 and z_check(v, zpi).passed and not z_check(v, 0.0).passed
     return ok, (f"r=1, sigma=1, m=3, n=2: MSE at theta=0 is {_f(z0, 3)} (2000 draws identical), at theta=pi {_f(zpi, 8)} "
-                f"(MC {z_check(v, zpi)}); zero at theta=pi would give z = {z_check(v, 0.0).z:+.1f}")
+                f"(sampled: {z_check(v, zpi)}); zero at theta=pi would give z = {z_check(v, 0.0).z:+.1f}")
 
 
 def _sec24_gauss_vs_ang():
@@ -1280,7 +1280,8 @@ META = {
                     control="1.1 SM", ctl=True),
     "_lem23_num": dict(ex=_ex("hybrid_feature_maps", "hybrid_estimate_direct", "general_hybrid_feature_maps",
                               "general_hybrid_estimate", "feature_map_dimension"),
-                       route="plain dot product of the built maps (11) vs the estimate (8)/(12) from the same draws"),
+                       route="plain dot product of the built maps (11) vs the estimate (8)/(12) from the same draws",
+                       control="a 1e-3 relative change (tolerance 1e-12, implied)", ctl=True),
     "_eq14_num": dict(kind="consistency", ex=_ex("cexp_identity"), route="both sides of (14) from Lemma 2.4's closed form"),
     "_eq15_mc": dict(ex=_ex("sample_cexp", "cexp_moments"), route="sampled CE features, complex 3x3 A, 60000 draws",
                      control="1.1 x exact mean and variance", ctl=True),
@@ -1288,7 +1289,8 @@ META = {
                       route="CE with A = iI, I built from the same projections; sampled variance",
                       control="the printed reading MSE(CE, A = I) = MSE(SM++)", ctl=True),
     "_eq17_num": dict(ex=_ex("cexp_zero_variance_point", "cexp_moments", "sample_cexp"),
-                      route="exact variance at the (17) point; 1000 sampled estimates all equal"),
+                      route="exact variance at the (17) point; 1000 sampled estimates all equal",
+                      control="a point off by 1e-3 (variance ~1e-6 > tolerance 1e-25, implied)", ctl=True),
     "_eq18_num": dict(ex=_ex("cexp_zero_variance_point", "cexp_moments", "sample_cexp"),
                       route="least squares of the stacked real system; sampled variance at the Re-only point",
                       control="zero variance at a point solving only the Re-equation", ctl=True),
@@ -1298,7 +1300,8 @@ META = {
     "_lem32_mc": dict(ex=_ex("sample_angular_lambda", "angular_lambda_moments"), route="sampled sign features",
                       control="1.1 x exact", ctl=True),
     "_eq44_sym": dict(route="sympy on each line of (44)", control="the printed middle line (must differ)", ctl=True),
-    "_eq43_num": dict(route="(19) and (43) evaluated on the same random sign draws"),
+    "_eq43_num": dict(route="(19) and (43) evaluated on the same random sign draws",
+                      control="(43) without the 1/2 (differs by O(1); tolerance 1e-14, implied)", ctl=True),
     "_eq20_sym": dict(route="sympy expansion of the exponent"),
     "_eq20_mc": dict(ex=_ex("sample_gaussian_lambda_pos"), route="sampled ++ and trig features of (20)",
                      control="1.1 lambda", ctl=True),
@@ -1306,7 +1309,7 @@ META = {
                                   "sample_bipolar"),
                            route="sampled hybrids with shared / independent projections, 200000 draws each",
                            control="the printed 'further reduced' (shared MSE <= independent MSE)", ctl=True),
-    "_thm31_angular_ok": dict(ex=_ex("angular_lambda_moments"), route="E lam(1-lam) on a grid of angles"),
+    "_thm31_angular_ok": dict(kind="consistency", ex=_ex("angular_lambda_moments"), route="E lam(1-lam) on a grid of angles"),
     "_eq22_mc": dict(ex=_ex("angular_hybrid_mse", "sample_angular_hybrid"), route="sampled angular hybrid, 100000 draws",
                      control="1.1 x exact", ctl=True),
     "_eq23_mc": dict(ex=_ex("angular_hybrid_mse", "sample_angular_hybrid"),
@@ -1315,7 +1318,8 @@ META = {
     "_eq36_num": dict(ex=_ex("shared_product_moment", "_pos_from", "_trig_from"),
                       route="(38) at 20 digits and sampled products of the two estimators",
                       control="printed (36) with binom(m, 2)", ctl=True),
-    "_eq37_num": dict(route="coordinate-wise 1-D quadrature of E exp(g c)"),
+    "_eq37_num": dict(route="coordinate-wise 1-D quadrature of E exp(g c)",
+                      control="a 1e-3 relative change (tolerance 1e-12, implied)", ctl=True),
     "_thmD1_num": dict(kind="consistency", ex=_ex("angular_hybrid_mse"), route="(45) transcribed vs the library composition"),
     "_eq46_num": dict(kind="consistency", ex=_ex("angular_hybrid_mse"), route="(46) transcribed vs the library"),
     "_eq47_num": dict(ex=_ex("angular_hybrid_mse_theta", "eq47_printed", "angular_hybrid_mse", "sample_angular_hybrid"),
@@ -1325,9 +1329,12 @@ META = {
                        route="sampled estimators at equal-angle pairs in two orientations (d = 3)",
                        control="the MSE at a different angle", ctl=True),
     "_lem34_num": dict(ex=_ex("relative_error_trig", "relative_error_pos", "max_relative_error_trig"),
-                       route="(25) transcribed, 41 angles x 4 radii x 2 m (a scan)"),
+                       route="(25) transcribed, 41 angles x 4 radii x 2 m (a scan)",
+                       control="a 1e-3 relative change of a library function (tolerance 1e-14 of the maximum, implied)",
+                       ctl=True),
     "_eq48_num": dict(ex=_ex("angular_hybrid_mse", "relative_error_angular_hybrid"),
-                      route="sqrt(MSE)/SM from Thm D.1 on explicit vectors vs (48)-(50)"),
+                      route="sqrt(MSE)/SM from Thm D.1 on explicit vectors vs (48)-(50)",
+                      control="a 1e-3 relative change (tolerance 1e-18, implied)", ctl=True),
     "_eq51_52_num": dict(ex=_ex("_g_np"), route="float64 scan of h, a, b over r in [1,10], 2001 angles"),
     "_eq57_58_sym": dict(ex=_ex("b_derivative_exprs"), route="sympy derivatives of (54)-(55)"),
     "_eq61_num": dict(route="bisection root of theta sin theta = 1/r^2 at 30 digits, r in [1, 30]"),
@@ -1355,20 +1362,24 @@ META = {
     "_eq106": dict(ex=_ex("construction_op_count", "eq106_count", "general_hybrid_feature_maps", "feature_map_dimension"),
                    route="operation count of the construction (11) block by block",
                    control="the cost T m d alone (ratio must grow with n)", ctl=True),
-    "_eq76_num": dict(ex=_ex("gaussian_hybrid_lambda"), route="(67) on explicit vectors of S(r) vs (76) transcribed"),
+    "_eq76_num": dict(ex=_ex("gaussian_hybrid_lambda"), route="(67) on explicit vectors of S(r) vs (76) transcribed",
+                      control="a 1e-3 relative change (tolerance 1e-18, implied)", ctl=True),
     "_eq70_num": dict(ex=_ex("gaussian_hybrid_lambda"), route="sampled features (70) with and without sigma",
                       control="the printed (70) (no sigma)", ctl=True),
     "_thmF1_sym": dict(ex=_ex("gaussian_hybrid_moments_expr"), route="sympy moments of the law of (69) (symbols only)"),
     "_thmF1_mc": dict(ex=_ex("gaussian_hybrid_mse", "sample_gaussian_hybrid"),
                       route="sampled Gaussian hybrid, 150000 draws, independent and shared", control="1.1 x exact", ctl=True),
-    "_thmF1_shared_general": dict(ex=_ex("gaussian_hybrid_mse"), route="(71) with and without sharing at |x| != |y|"),
-    "_thmF2_num": dict(ex=_ex("gaussian_hybrid_moments"), route="(78)-(79) transcribed vs the law of (69) on S(r)"),
+    "_thmF1_shared_general": dict(kind="consistency", ex=_ex("gaussian_hybrid_mse"),
+                                  route="(71) with and without sharing at |x| != |y|"),
+    "_thmF2_num": dict(ex=_ex("gaussian_hybrid_moments"), route="(78)-(79) transcribed vs the law of (69) on S(r)",
+                       control="a 1e-3 relative change (tolerance 1e-18, implied)", ctl=True),
     "_secF_zero": dict(ex=_ex("gaussian_hybrid_mse", "sample_gaussian_hybrid"), route="sampled estimates at theta = 0, pi",
                        control="zero MSE at theta = pi", ctl=True),
     "_sec24_gauss_vs_ang": dict(ex=_ex("gaussian_hybrid_mse", "max_relative_error_angular_hybrid", "angular_hybrid_mse"),
                                 route="worst case over 61 angles at 8 digits"),
     "_eq85_sym": dict(route="sympy Re/Im split"),
-    "_eq86_num": dict(ex=_ex("cluster_A_complex", "cluster_loss"), route="loss (21) at the closed-form A, 20 digits"),
+    "_eq86_num": dict(ex=_ex("cluster_A_complex", "cluster_loss"), route="loss (21) at the closed-form A, 20 digits",
+                      control="A perturbed by 1e-3 (loss ~1e-6 > tolerance 1e-18, implied)", ctl=True),
     "_eq88_num": dict(route="sympy stationary point + log grid of 4001 values"),
     "_eq89_num": dict(ex=_ex("cexp_identity"), route="E exp(w^T z) by Lemma 2.4 vs (89) with moduli",
                       control="(89) with squared moduli for complex A (must differ)", ctl=True),
@@ -1382,6 +1393,32 @@ META = {
                      route="sampled MSE points on the r = 0.5 slice, 100000 draws each", control="1.1 x exact", ctl=True),
     "fn": dict(ex=_ex("sample_trig", "sample_pos"), route="sampled estimates, 40000 draws", control="1.1 SM", ctl=True),
     # witness checks of hrf_witness_checks
+    "eq1_sym": dict(route="sympy: log of both sides, expanded (d = 3)", control="K_gauss without the 1/2"),
+    "eq1_num": dict(ex=("rfsym.kernels.gaussian_kernel", "rfsym.kernels.softmax_kernel"),
+                    route="30-digit kernels at exact points", control="the identity without the 1/2"),
+    "unbiased_quad_trig": dict(route="quadrature of E[cos(g|x-y|)]", control="prefactor applied twice"),
+    "unbiased_quad_pos": dict(route="quadrature of E[cosh(g|x+y|)]", control="one-sided e^{w^T z}/2"),
+    "lem22_sym_pairs": dict(ex=_ex("mse_trig_expr", "mse_pos_expr"), route="sympy Gaussian integrals",
+                            control="printed x101/100"),
+    "lem32_sym_pairs": dict(ex=_ex("angular_lambda_second_moment_expr"), route="sympy binomial sum", control="printed x101/100"),
+    "thmF1_sym_pairs": dict(ex=_ex("gaussian_hybrid_moments_expr"), route="sympy moments of (69)", control="printed x101/100"),
+    "eq57_sym_pairs": dict(ex=_ex("b_derivative_exprs"), route="sympy derivatives of (54)-(55)", control="printed x101/100"),
+    "lem23_mc": dict(ex=_ex("hybrid_feature_maps"), route="40000 sampled feature maps (11)",
+                     control="1.05 SM and the conjugating product"),
+    "eq14_quad": dict(ex=_ex("cexp_identity"), route="coordinate-wise quadrature of E exp(g z_k), complex z",
+                      control="squared moduli instead of bilinear squares"),
+    "thmF2_quad": dict(ex=_ex("gaussian_hybrid_moments"), route="quadrature of the moments of (69) with (80)",
+                       control="x1.01"),
+    "thm35_limits_sym": dict(ex=_ex("h_expr"), route="sympy limit of h_r(theta)/theta", control="twice the limit"),
+    "tab1_wine": dict(ex=("rfsym.hrf_experiments.table1_rerun",), route="wine data, 100 pairs x 300 replicates",
+                      control="the printed ranking"),
+    "tab1_pipeline_mc": dict(ex=("rfsym.hrf_experiments.table1_rerun", "rfsym.hrf.angular_hybrid_mse", "rfsym.hrf.mse_trig"),
+                             route="the experiment's sampled iid MSEs vs Lemma 2.2 / Thm D.1", control="wrong m"),
+    "tab3_consistently": dict(route="printed Table 3", control="'better at both endpoints in every row'"),
+    "fig2_maxerr": dict(ex=_ex("max_relative_error_angular_hybrid", "max_relative_error_trig") + ("rfsym.hrf_experiments.fig2_config",),
+                        route="exact maxima + golden-section search", control="no gain"),
+    "fig2_mc": dict(ex=_ex("sample_angular_hybrid", "angular_hybrid_mse"), route="20000 sampled estimates in d = 64",
+                    control="MSE with m/2 base projections"),
     "lem22_quad": dict(ex=_ex("mse_trig", "mse_pos"), route="mpmath quadrature of E[feature^2] over g ~ N(0,1), 30 digits",
                        control="library value x(1+1e-3)"),
     "lem22_sym_lib": dict(ex=_ex("mse_trig", "mse_pos", "mse_trig_expr", "mse_pos_expr"),
@@ -1485,7 +1522,17 @@ NO_WITNESS = {
     "HRF-Eq94": {"symbolic": "(93) with Lemma 2.4", "numeric": "the sampled mean is the witness"},
 }
 
+REPLACE = {"_eq1_sym": WC.eq1_sym, "_lem22_sym": WC.lem22_sym_pairs, "_lem32_sym": WC.lem32_sym_pairs,
+           "_thmF1_sym": WC.thmF1_sym_pairs, "_eq57_58_sym": WC.eq57_sym_pairs}
+
 EXTRA_CHECKS = {
+    "HRF-Eq1": [("30-digit kernels of rfsym.kernels", "numeric", WC.eq1_num)],
+    "HRF-Eq2": [("quadrature of the feature mean", "numeric", WC.unbiased_quad("trig"))],
+    "HRF-Eq3": [("quadrature of the feature mean", "numeric", WC.unbiased_quad("pos"))],
+    "HRF-Lem2.3": [("sampled Psi_1^T Psi_2 is unbiased", "montecarlo", WC.lem23_mc)],
+    "HRF-Eq14": [("coordinate-wise quadrature, complex z", "numeric", WC.eq14_quad)],
+    "HRF-ThmF.2": [("quadrature of the moments on S(r)", "numeric", WC.thmF2_quad)],
+    "HRF-Thm3.5-limits": [("sympy limit of h/theta", "symbolic", WC.thm35_limits_sym)],
     "HRF-Lem2.2": [("sympy derivation vs the library at exact points", "symbolic", WC.lem22_sym_lib),
                    ("quadrature of the definition vs the library", "numeric", WC.lem22_quad)],
     "HRF-Eq22": [("binomial sums + quadrature vs the library", "numeric", WC.eq22_quad),
@@ -1544,7 +1591,8 @@ def _mk(name, kind, fn):
 
 
 def _C(id_, location, statement, verdict, checks=(), **kw):
-    checks = [c for c in checks if getattr(c[2], "__name__", "") not in DROP_CHECKS] + EXTRA_CHECKS.get(id_, [])
+    checks = [(c[0], c[1], REPLACE.get(getattr(c[2], "__name__", ""), c[2])) for c in checks
+              if getattr(c[2], "__name__", "") not in DROP_CHECKS] + EXTRA_CHECKS.get(id_, [])
     if verdict != "unverifiable" and "evidence_final" not in kw:
         recorded = RECORDED_EVIDENCE.get(id_, "")
         kw["evidence"] = (kw["evidence"] + " Recorded check output: " + recorded) if kw.get("evidence") else recorded

@@ -663,3 +663,166 @@ def fig2_mc():
         rows.append(f"theta = {th}: {zg}; m/2 base projections {_f(wrong, 6)}: z = {zb.z:+.1f}")
     return Outcome(ok, f"d = {d}, (m, n) = ({m}, {n}), 20000 estimates per angle: " + "; ".join(rows),
                    agreement="|z| <= 5", control_rejected=rej, control_detail="the MSE with m/2 base projections rejected")
+
+
+# =============================================================================================
+# coverage: symbolic identities with a 1 % control, quadrature witnesses, sampled map checks
+# =============================================================================================
+
+
+def _sym_pairs(pairs, what):
+    """Every (derived, printed) pair must simplify to 0; the printed side scaled by 101/100 must not."""
+    res = [sympy.simplify(d - p) for d, p in pairs]
+    ctl = [sympy.simplify(d - sympy.Rational(101, 100) * p) for d, p in pairs]
+    return Outcome(all(r == 0 for r in res), f"{what}: derived - printed = {res}",
+                   agreement="exact (sympy)", control_rejected=all(c != 0 for c in ctl),
+                   control_detail="printed x101/100 does not simplify to the derivation")
+
+
+def lem22_sym_pairs():
+    return _sym_pairs([hrf.mse_trig_expr(), hrf.mse_pos_expr()],
+                      "sympy Gaussian integrals of cos^2 and cosh^2 (Lemma 2.2, trig and ++)")
+
+
+def lem32_sym_pairs():
+    return _sym_pairs([hrf.angular_lambda_second_moment_expr()], "sympy binomial sum E[(K/n)^2] vs (24)")
+
+
+def thmF1_sym_pairs():
+    return _sym_pairs(hrf.gaussian_hybrid_moments_expr(), "sympy moments of the law of (69) vs (72), (73)")
+
+
+def eq57_sym_pairs():
+    return _sym_pairs(hrf.b_derivative_exprs(), "sympy d/dtheta of (54), (55) vs (57), (58)")
+
+
+def eq1_sym():
+    x = sympy.Matrix(sympy.symbols("x1:4", real=True))
+    y = sympy.Matrix(sympy.symbols("y1:4", real=True))
+    kg = -((x - y).T * (x - y))[0] / 2
+    rhs = -(x.T * x)[0] / 2 + (x.T * y)[0] - (y.T * y)[0] / 2
+    d = sympy.expand(kg - rhs)
+    bad = sympy.expand(-((x - y).T * (x - y))[0] - rhs)
+    return Outcome(d == 0, f"sympy: log K_gauss - log(e^(-|x|^2/2) SM e^(-|y|^2/2)) = {d} (d = 3)",
+                   agreement="exact (sympy)", control_rejected=bad != 0,
+                   control_detail="K_gauss without the 1/2 leaves a nonzero remainder")
+
+
+def eq1_num():
+    """rfsym.kernels.gaussian_kernel vs e^{-|x|^2/2} softmax_kernel e^{-|y|^2/2} at 30 digits."""
+    from .. import kernels
+    worst, ctrl = 40, 0
+    for x, y in ((["1/2", "-1/3", "1/4"], ["1/5", "1/2", "-1"]), (["2", "0"], ["-1", "3/2"])):
+        g = kernels.gaussian_kernel(x, y, dps=30)
+        s = kernels.softmax_kernel(x, y, dps=30)
+        with mp.workdps(40):
+            xv, yv = [mpmath.mpmathify(v) for v in x], [mpmath.mpmathify(v) for v in y]
+            rhs = mp.exp(-sum(a * a for a in xv) / 2) * s * mp.exp(-sum(b * b for b in yv) / 2)
+            bad = mp.exp(-sum(a * a for a in xv)) * s * mp.exp(-sum(b * b for b in yv))
+        worst = min(worst, _digits(g, rhs))
+        ctrl = max(ctrl, _digits(g, bad))
+    return Outcome(worst >= 28, f"kernels.gaussian_kernel = e^(-|x|^2/2) softmax_kernel e^(-|y|^2/2) to >= {worst} digits at 2 points",
+                   agreement=f"{worst} digits", control_rejected=ctrl <= 2,
+                   control_detail=f"without the 1/2 (e^(-|x|^2) SM e^(-|y|^2)): {ctrl} digits")
+
+
+def unbiased_quad(kind):
+    """E of one trig (2) or ++ (3) feature product by quadrature = SM (no library function involved)."""
+    def check():
+        x, y = ["1/2", "1/10"], ["1/5", "-2/5"]
+        with mp.workdps(40):
+            xv, yv = [mpmath.mpmathify(v) for v in x], [mpmath.mpmathify(v) for v in y]
+            sm = mp.exp(sum(a * b for a, b in zip(xv, yv)))
+            nx, ny = sum(a * a for a in xv), sum(b * b for b in yv)
+            if kind == "trig":
+                s = mp.sqrt(sum((a - b) ** 2 for a, b in zip(xv, yv)))
+                v = mp.exp((nx + ny) / 2) * W.gauss_expect_quad(lambda g: mp.cos(g * s), 0, dps=30)
+                bad = mp.exp((nx + ny) / 2) * W.gauss_expect_quad(lambda g: mp.cos(g * s), 0, dps=30) * mp.exp(-s * s / 2)
+            else:
+                s = mp.sqrt(sum((a + b) ** 2 for a, b in zip(xv, yv)))
+                v = mp.exp(-(nx + ny) / 2) * W.gauss_expect_quad(lambda g: mp.cosh(g * s), s, dps=30)
+                bad = mp.exp(-(nx + ny) / 2) * W.gauss_expect_quad(lambda g: mp.exp(g * s), s, dps=30) / 2
+        dg, cb = _digits(v, sm), _digits(bad, sm)
+        return Outcome(dg >= 28, f"E[{kind} feature product] by quadrature = {_f(v, 20)} vs SM = {_f(sm, 20)}: {dg} digits",
+                       agreement=f"{dg} digits", control_rejected=cb <= 2,
+                       control_detail=("prefactor e^{-|x-y|^2/2} applied twice" if kind == "trig"
+                                       else "one-sided e^{w^T z}/2 instead of cosh") + f": {cb} digits")
+    check.__name__ = f"unbiased_quad_{kind}"
+    return check
+
+
+def lem23_mc():
+    """Psi_1(x)^T Psi_2(y) of the built maps (11) is unbiased for SM: sampled mean over random projections."""
+    rng = _rng(40)
+    x, y = np.array([0.6, 0.2, -0.3]), np.array([-0.1, 0.5, 0.4])
+    m, n, N = 3, 2, 15000
+    vals = np.empty(N)
+    for k in range(N):
+        Wp, Wt, T = rng.standard_normal((m, 3)), rng.standard_normal((m, 3)), rng.standard_normal((n, 3))
+        p1, p2 = hrf.hybrid_feature_maps(x, y, Wp, Wt, T)
+        vals[k] = np.real(p1 @ p2)
+    sm = math.exp(float(x @ y))
+    zg, zb = z_check(mean_of(vals), sm), z_check(mean_of(vals), 1.05 * sm)
+    vc = np.empty(2000)
+    for k in range(2000):  # conjugating dot product: not the estimator
+        Wp, Wt, T = rng.standard_normal((m, 3)), rng.standard_normal((m, 3)), rng.standard_normal((n, 3))
+        p1, p2 = hrf.hybrid_feature_maps(x, y, Wp, Wt, T)
+        vc[k] = np.real(np.vdot(p1, p2))
+    zc = z_check(mean_of(vc), sm)
+    return Outcome(zg.passed, (f"mean of Psi_1(x)^T Psi_2(y) over {N} draws (m = {m}, n = {n}): {zg}; 1.05 SM: z = {zb.z:+.1f}; "
+                               f"with the conjugating product conj(Psi_1)^T Psi_2: z = {zc.z:+.1f}"),
+                   agreement=f"z = {zg.z:+.2f}", control_rejected=not zb.passed and not zc.passed,
+                   control_detail=f"1.05 SM rejected (z = {zb.z:+.1f}), conjugating product rejected (z = {zc.z:+.1f})")
+
+
+def eq14_quad():
+    """cexp_identity (both sides of (14)) vs a coordinate-wise quadrature of E exp(w^T z), complex z."""
+    X3, Y3 = ["0.3", "-0.2", "0.4"], ["0.1", "0.5", "-0.3"]
+    A = [["0.8+0.3j", "0.1", "0"], ["-0.2j", "1.1", "0.3"], ["0", "0.2-0.1j", "0.9j"]]
+    l, r = hrf.cexp_identity(X3, Y3, A, dps=25)
+    with mp.workdps(40):
+        Am = mpmath.matrix([[mpmath.mpmathify(v) for v in row] for row in A])
+        B = (Am.T) ** -1
+        xv = mpmath.matrix([mpmath.mpmathify(v) for v in X3])
+        yv = mpmath.matrix([mpmath.mpmathify(v) for v in Y3])
+        z = Am * xv + B * yv
+        q = mpmath.mpf(1)
+        for k in range(3):
+            c = z[k]
+            q *= W.gauss_expect_quad(lambda g, c=c: mp.exp(g * c), abs(c), dps=30)
+    dl, dr = _digits(l, q), _digits(r, q)
+    with mp.workdps(40):
+        bad = q * mp.exp(sum(abs(z[k]) ** 2 - z[k] ** 2 for k in range(3)) / 2)  # moduli instead of bilinear squares
+    db = _digits(bad, q)
+    return Outcome(min(dl, dr) >= 20, f"complex 3x3 A: quadrature of E exp(w^T z) = {_f(q, 15)}; (14) lhs and rhs agree to {dl}, {dr} digits",
+                   agreement=f"{min(dl, dr)} digits", control_rejected=db <= 2,
+                   control_detail=f"squared moduli |z_k|^2 in place of z_k^2: {db} digits")
+
+
+def thmF2_quad():
+    """(78)-(79) on S(r) vs moments of (69) by quadrature with |Delta|^2 = 4 r^2 sin^2(theta/2)."""
+    worst, ctrl = 40, 0
+    for r, th, sig, n in (("1/2", "1", "4/5", 3), ("2", "5/2", "1/2", 1)):
+        mo = hrf.gaussian_hybrid_moments([r, 0], [sympy.Rational(r) * sympy.cos(sympy.Rational(th)),
+                                                  sympy.Rational(r) * sympy.sin(sympy.Rational(th))], sig, n, r, dps=25)
+        with mp.workdps(40):
+            rr, tt, ss = mpmath.mpmathify(r), mpmath.mpmathify(th), mpmath.mpmathify(sig)
+            D2 = 4 * rr ** 2 * mp.sin(tt / 2) ** 2
+            rho = 1 - mp.exp(-2 * ss ** 2 * rr ** 2)
+        q = W.gaussian_lambda_moments_quad(D2, sig, n, rho, dps=25)
+        for k in ("second", "second_complement"):
+            worst = min(worst, _digits(mo[k], q[k]))
+            ctrl = max(ctrl, _digits(mo[k], q[k] * (1 + mpmath.mpf(10) ** -2)))
+    return Outcome(worst >= 20, f"E lam^2, E(1-lam)^2 on S(r) (library) vs quadrature with (80): >= {worst} digits at 2 points",
+                   agreement=f"{worst} digits", control_rejected=ctrl <= 3, control_detail=f"x1.01: {ctrl} digits")
+
+
+def thm35_limits_sym():
+    """sympy: lim h_r(theta)/theta = e^{2r^2}(1-e^{-4r^2})^2/(n pi) as theta -> 0+, hence the constant of Thm 3.5."""
+    th, r, n, h = hrf.h_expr()
+    lim = sympy.limit(h / th, th, 0, "+")
+    target = sympy.exp(2 * r ** 2) * (1 - sympy.exp(-4 * r ** 2)) ** 2 / (n * sympy.pi)
+    d = sympy.simplify((lim - target) * sympy.exp(-2 * r ** 2))
+    bad = sympy.simplify((lim - 2 * target) * sympy.exp(-2 * r ** 2))  # the constant without the 1/2 of 1/sqrt(2 pi mn)
+    return Outcome(d == 0, f"sympy: lim_(theta->0+) h_r(theta)/theta = {lim}; so eps/sqrt(theta) -> W(r)/sqrt(2 pi m n)",
+                   agreement="exact (sympy)", control_rejected=bad != 0, control_detail="twice the limit rejected")
