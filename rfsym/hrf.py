@@ -47,7 +47,7 @@ __all__ = [
     # relative errors, Lemma 3.4, Thm 3.5
     "relative_error_trig", "relative_error_pos", "relative_error_angular_hybrid",
     "max_relative_error_trig", "max_relative_error_angular_hybrid", "thm35_bound",
-    "thm35_bound_corrected", "thm35_ratio", "thm35_failure_radius", "thm35_limit_constant",
+    "thm35_bound_corrected", "eq65_bound", "thm35_ratio", "thm35_failure_radius", "thm35_limit_constant",
     "b_max", "eq64_printed", "eq64_corrected", "eq63_bound", "h_expr", "b_derivative_exprs",
     # complex exponential
     "cexp_identity", "cexp_moments", "cexp_zero_variance_point",
@@ -845,6 +845,36 @@ def thm35_bound_corrected(r, m, n, *, dps: int = DEFAULT_DPS):
         return w * mp.sqrt(c) / (rr * mp.sqrt(2 * m))
 
     return verified(f, dps, what="thm35_bound_corrected")
+
+
+def eq65_bound(r, m, n, *, dps: int = DEFAULT_DPS):
+    r"""Right-hand side of Eq. (65) as printed in App. D.3 (differs from (27) by a factor :math:`\sqrt r`).
+
+    Notes
+    -----
+    .. math:: \frac{e^{2r^2}}{\sqrt{2mr}}(1-e^{-4r^2})\sqrt{\frac1\pi-\frac1{n\pi}+\frac1{n\sqrt\pi}}
+              = \sqrt r\cdot(27).
+
+    It is a valid bound for all :math:`r\ge1`: its square exceeds the square of
+    :func:`thm35_bound_corrected` by :math:`W^2(n-1)(r-1)/(2\pi mnr^2)\ge0`.
+
+    Examples
+    --------
+    >>> from mpmath import nstr
+    >>> nstr(eq65_bound(1, 1, 1, dps=10), 10)
+    '3.852639475'
+    """
+    m, n = _m_n(m, n)
+    rr0 = _r(r)
+    if rr0 <= 0:
+        raise ValueError(f"r must satisfy r > 0, got r={r}")
+
+    def f():
+        rr = to_mp(r, "r")
+        w = mp.exp(2 * rr ** 2) * (-mp.expm1(-4 * rr ** 2))
+        return w * mp.sqrt(_C(n)) / mp.sqrt(2 * m * rr)
+
+    return verified(f, dps, what="eq65_bound")
 
 
 def thm35_ratio(r, n, *, corrected: bool = False, dps: int = 15):

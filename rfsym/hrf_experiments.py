@@ -23,6 +23,7 @@ says so (:data:`PROTOCOL`):
 
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
@@ -146,12 +147,14 @@ def _angular(Wp, Wt, T, X, Y):
     return lam * _pos(Wp, X, Y) + (1 - lam) * _trig(Wt, X, Y)
 
 
+@functools.lru_cache(maxsize=16)
 def table1_rerun(*, seed=20220425, pairs=None, reps=None, M=None, n=None, m=None, scale=1.0):
     """Rerun Table 1 on the wine data: empirical MSEs of the five estimators over random pairs.
 
     Each replicate draws one set of projections per estimator and evaluates it on every pair; the
     per-pair MSE is the mean over replicates of the squared error, and the table entry its average
-    over pairs (with the standard error over replicates).
+    over pairs (with the standard error over replicates). Results are cached per argument set (the
+    returned dict is shared: do not modify it).
 
     Parameters
     ----------
@@ -295,3 +298,79 @@ def fig2_pointwise(r, thetas, rng, *, s=None, batch=500):
         out[k] = {a: np.asarray(v) for a, v in out[k].items()}
     out["sm"] = np.asarray(out["sm"])
     return out
+
+
+# ============================================================================================
+# Fig. 1 points, the Thm 3.1 counterexample
+# ============================================================================================
+
+FIG1 = {"r": 0.5, "m": 10, "n": 1, "thetas": (0.9, 1.5, 2.1, 2.5)}
+
+
+def fig1_mc_points(reps=100000, seed=20220425):
+    """Sampled MSEs on the r = 0.5 slice of Fig. 1 (m = 10, n = 1) for trig, ++ and the angular hybrid.
+
+    Returns
+    -------
+    dict
+        ``{"trig", "pos", "anghyb"}`` -> list of :class:`rfsym.montecarlo.MCResult` (one per angle of
+        ``FIG1["thetas"]``).
+
+    Examples
+    --------
+    >>> pts = fig1_mc_points(reps=200)
+    >>> len(pts["anghyb"])
+    4
+    """
+    from .montecarlo import variance_of
+    r, m, n = FIG1["r"], FIG1["m"], FIG1["n"]
+    out = {"trig": [], "pos": [], "anghyb": []}
+    for k, th in enumerate(FIG1["thetas"]):
+        x = np.array([r, 0.0])
+        y = r * np.array([math.cos(th), math.sin(th)])
+        samp = {"trig": hrf.sample_trig(x, y, m, np.random.default_rng([seed, 100 + k]), reps),
+                "pos": hrf.sample_pos(x, y, m, np.random.default_rng([seed, 200 + k]), reps),
+                "anghyb": hrf.sample_angular_hybrid(x, y, m, n, np.random.default_rng([seed, 300 + k]), reps)}
+        for key, s in samp.items():
+            out[key].append(variance_of(s))
+    return out
+
+
+def fig1_exact(theta):
+    """Exact MSEs (Lemma 2.2, Thm D.1) at the float64 points of :func:`fig1_mc_points`.
+
+    Examples
+    --------
+    >>> sorted(fig1_exact(1.5))
+    ['anghyb', 'pos', 'trig']
+    """
+    r, m, n = FIG1["r"], FIG1["m"], FIG1["n"]
+    x = [r, 0.0]
+    y = [r * math.cos(theta), r * math.sin(theta)]
+    return {"trig": hrf.mse_trig(x, y, m, dps=12), "pos": hrf.mse_pos(x, y, m, dps=12),
+            "anghyb": hrf.angular_hybrid_mse(x, y, m, n, dps=12)}
+
+
+#: Thm 3.1 counterexample: Gaussian coefficient (20) with ++ features firing at (x, y) (x + M y = 0).
+THM31_COUNTEREXAMPLE = {"x": ["1", "0"], "y": ["0", "1/10"], "M": [[0, -10], [0, 0]], "c": 2, "n": 1, "m": 2}
+
+
+def thm31_counterexample(dps=20):
+    """Exact MSEs of the bipolar hybrid at :data:`THM31_COUNTEREXAMPLE`, independent and shared projections.
+
+    Returns
+    -------
+    dict
+        ``moments`` (of the coefficient estimator), ``independent``, ``shared``.
+
+    Examples
+    --------
+    >>> out = thm31_counterexample(dps=10)
+    >>> bool(out["shared"] > out["independent"])
+    True
+    """
+    c = THM31_COUNTEREXAMPLE
+    mo = hrf.gaussian_lambda_pos_moments(c["x"], c["y"], c["M"], c["c"], c["n"], dps=dps)
+    ind = hrf.bipolar_hybrid_mse(c["x"], c["y"], c["m"], mo["second"], mo["second_complement"], dps=dps)
+    sh = hrf.bipolar_hybrid_mse(c["x"], c["y"], c["m"], mo["second"], mo["second_complement"], shared=True, dps=dps)
+    return {"moments": mo, "independent": ind, "shared": sh}

@@ -343,3 +343,14 @@ def test_eq19_law_is_binomial_and_wrong_p_rejected():
         return np.max(np.abs((counts - 30000 * pk) / np.sqrt(30000 * pk * (1 - pk))))
 
     assert zmax(p) <= 5 and zmax(1.1 * p) > 5
+
+
+def test_eq65_bound_is_sqrt_r_times_27_and_dominates_corrected():
+    import mpmath
+    for r, m, n in ((1, 1, 1), ("2.5", 3, 4), (7, 2, 64)):
+        b65 = hrf.eq65_bound(r, m, n, dps=20)
+        with mpmath.workdps(30):
+            assert abs(b65 / (hrf.thm35_bound(r, m, n, dps=20) * mpmath.sqrt(mpmath.mpf(r))) - 1) < mpmath.mpf(10) ** -18
+        assert b65 / hrf.thm35_bound_corrected(r, m, n, dps=20) >= 1 - 1e-14
+    assert abs(hrf.eq65_bound(3, 1, 1, dps=20) / hrf.thm35_bound_corrected(3, 1, 1, dps=20) - 1) < mpmath.mpf(10) ** -18
+    assert hrf.eq65_bound(5, 1, 1, dps=15) > hrf.max_relative_error_angular_hybrid(5, 1, 1, dps=15) > hrf.thm35_bound(5, 1, 1, dps=15)

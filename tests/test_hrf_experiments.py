@@ -57,3 +57,17 @@ def test_fig2_pointwise_exact_and_quantiles():
     assert np.allclose(out["trig"]["exact_rel"], [float(hrf.relative_error_trig(t, 1.0, M, dps=12)) for t in (1.0, 2.5)])
     assert np.allclose(out["anghyb"]["exact_rel"],
                        [float(hrf.relative_error_angular_hybrid(t, 1.0, m, n, dps=12)) for t in (1.0, 2.5)])
+
+
+def test_fig1_points_and_exact():
+    from rfsym.montecarlo import z_check
+    pts = E.fig1_mc_points(reps=20000)
+    for k, th in enumerate(E.FIG1["thetas"]):
+        ex = E.fig1_exact(th)
+        assert z_check(pts["trig"][k], ex["trig"]).passed
+        assert not z_check(pts["trig"][k], 1.2 * ex["trig"]).passed
+
+
+def test_thm31_counterexample_sharing_increases_mse():
+    out = E.thm31_counterexample(dps=15)
+    assert out["moments"]["cross"] < 0 and out["shared"] > out["independent"]

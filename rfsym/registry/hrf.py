@@ -423,11 +423,9 @@ def _eq20_mc():
 
 # counterexample to "sharing reduces the MSE": Gaussian coefficient (20) estimated by ++ features,
 # firing exactly at (x, y): x + M y = 0, lambda = 1, but Var(lambda_hat) > 0 so E lam(1-lam) < 0.
-CX, CY = ["1", "0"], ["0", "1/10"]
-CM = [[0, -10], [0, 0]]
-CC = 2
-CN = 1
-CMM = 2
+from ..hrf_experiments import THM31_COUNTEREXAMPLE as _CE  # noqa: E402
+
+CX, CY, CM, CC, CN, CMM = _CE["x"], _CE["y"], _CE["M"], _CE["c"], _CE["n"], _CE["m"]
 
 
 def _thm31_counter():
@@ -1171,31 +1169,9 @@ def _fig1_num():
                 f"angular hybrid {_f(mh0, 3)} at 0 and {_f(mhpi, 3)} at pi (zero at both ends only for the hybrid)")
 
 
-FIG1_R = 0.5
-FIG1_M, FIG1_N = 10, 1
-FIG1_THETAS = [0.9, 1.5, 2.1, 2.5]
+from ..hrf_experiments import FIG1, fig1_exact, fig1_mc_points  # noqa: E402  (library helpers of Fig. 1)
 
-
-def fig1_mc_points(reps=100000):
-    """MC MSE points on the r = 0.5 slice of Fig. 1 (m = 10, n = 1) for the three estimators."""
-    out = {"trig": [], "pos": [], "anghyb": []}
-    for k, th in enumerate(FIG1_THETAS):
-        x = np.array([FIG1_R, 0.0])
-        y = FIG1_R * np.array([math.cos(th), math.sin(th)])
-        samp = {"trig": hrf.sample_trig(x, y, FIG1_M, _rng(100 + k), reps),
-                "pos": hrf.sample_pos(x, y, FIG1_M, _rng(200 + k), reps),
-                "anghyb": hrf.sample_angular_hybrid(x, y, FIG1_M, FIG1_N, _rng(300 + k), reps)}
-        for key, s in samp.items():
-            out[key].append(variance_of(s))
-    return out
-
-
-def fig1_exact(th):
-    """Exact MSEs at the MC points (inputs are the float64 points the sampler uses)."""
-    x = [FIG1_R, 0.0]
-    y = [FIG1_R * math.cos(th), FIG1_R * math.sin(th)]
-    return {"trig": hrf.mse_trig(x, y, FIG1_M, dps=12), "pos": hrf.mse_pos(x, y, FIG1_M, dps=12),
-            "anghyb": hrf.angular_hybrid_mse(x, y, FIG1_M, FIG1_N, dps=12)}
+FIG1_THETAS = list(FIG1["thetas"])
 
 
 def _fig1_mc():
@@ -1223,12 +1199,6 @@ def _fig1_mc():
 UNVERIFIABLE = "empirical result of a trained model / experiment on external data; cannot be rerun here"
 
 
-def _eq65_printed(r, m, n, dps=15):
-    """Eq. (65) as printed: W(r)/sqrt(2 m r) sqrt(1/pi - 1/(n pi) + 1/(n sqrt(pi))) = (27) * sqrt(r)."""
-    with mp.workdps(dps + 10):
-        return hrf.thm35_bound(r, m, n, dps=dps) * mp.sqrt(mpmath.mpf(r))
-
-
 def _eq65_sym():
     r, m, n, W = sympy.symbols("r m n W", positive=True)
     printed = W ** 2 / (2 * m * r) * (1 / sympy.pi - 1 / (n * sympy.pi) + 1 / (n * sympy.sqrt(sympy.pi)))
@@ -1246,12 +1216,12 @@ def _eq65_num():
         for n in (1, 2, 3, 4, 8, 16, 64):
             for r in (1, 1.5, 2, 3, 4, 5, 7, 10, 15, 20, 30, 40):
                 ex = hrf.max_relative_error_angular_hybrid(r, m, n, dps=15)
-                worst = max(worst, float(ex / _eq65_printed(r, m, n)))
+                worst = max(worst, float(ex / hrf.eq65_bound(r, m, n, dps=15)))
     b27 = hrf.thm35_bound(5, 1, 1, dps=15)
     ex = hrf.max_relative_error_angular_hybrid(5, 1, 1, dps=15)
     ok = worst <= 1 and ex > b27
     return ok, (f"exact max relative error / (65) over r in [1, 40], n in (1,2,3,4,8,16,64), m in (1, 10): at most {worst:.4f} "
-                f"(holds); at r = 5, m = n = 1: exact {_f(ex, 8)} <= (65) {_f(_eq65_printed(5, 1, 1), 8)}, while (27) = {_f(b27, 8)} fails")
+                f"(holds); at r = 5, m = n = 1: exact {_f(ex, 8)} <= (65) {_f(hrf.eq65_bound(5, 1, 1, dps=15), 8)}, while (27) = {_f(b27, 8)} fails")
 
 
 # =============================================================================================
@@ -1342,7 +1312,7 @@ META = {
     "_eq64_num": dict(ex=_ex("b_max", "eq64_printed", "eq64_corrected"), route="exact maxima of b^2 at 15 digits",
                       control="the printed (64) (must fail for r > 2.056)", ctl=True),
     "_eq65_sym": dict(route="sympy: (65)^2 minus the corrected bound squared"),
-    "_eq65_num": dict(ex=_ex("max_relative_error_angular_hybrid", "thm35_bound"),
+    "_eq65_num": dict(ex=_ex("max_relative_error_angular_hybrid", "thm35_bound", "eq65_bound"),
                       route="exact max over angles on a grid of (r, n, m), a scan",
                       control="(27) at r = 5 (must fail)", ctl=True),
     "_thm35_fail": dict(ex=_ex("max_relative_error_angular_hybrid", "thm35_bound", "thm35_failure_radius", "thm35_ratio_np"),
