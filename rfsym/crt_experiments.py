@@ -28,12 +28,16 @@ from scipy import optimize
 from . import crt
 from .precision import require_int
 
-__all__ = ["REGIMES", "METHODS", "COMPLEX_METHODS", "sample_regime", "fit_parameters",
-           "log_variances", "compare_regime", "compare_regime_cached", "gerf_objective_np", "classification_experiment"]
+__all__ = ["REGIMES", "METHODS", "COMPLEX_METHODS", "POSITIVE_METHODS", "NONPOSITIVE_METHODS", "sample_regime", "fit_parameters",
+           "log_variances", "compare_regime", "compare_regime_cached", "fig2_curves", "gerf_objective_np",
+           "classification_experiment", "sampled_log_variances", "orthogonal_variance_mc", "gap_bound_ratio_curve"]
 
 REGIMES = ("normal", "sphere", "heterogen", "mnist")
 METHODS = ("TrigRF", "PosRF", "GERF", "PoisRF", "GeomRF", "OPRF", "PoisRF+", "GeomRF+")
 COMPLEX_METHODS = ("TrigRF", "GERF")
+#: Fig. 2 draws positive and non-positive mechanisms in separate panels.
+POSITIVE_METHODS = ("PosRF", "OPRF", "PoisRF+", "GeomRF+")
+NONPOSITIVE_METHODS = ("TrigRF", "GERF", "PoisRF", "GeomRF")
 
 _DIGITS = None
 
@@ -125,11 +129,14 @@ def _fit_gerf(X, Y):
     return best[1], best[2]
 
 
-def fit_parameters(X, Y, eps=1e-8):
+def fit_parameters(X, Y, eps=1e-8, shift_from=None):
     """Parameters of every mechanism from the statistics (8), (12), (14) of the sets ``X, Y``.
 
     Returns a dict: ``GERF -> (s, A)``, ``OPRF -> A``, ``PoisRF -> lam``, ``GeomRF -> p``,
-    ``PoisRF+``/``GeomRF+`` -> ``(c, lam or p)`` with the shift ``c`` of Sec. 3.2.3.
+    ``PoisRF+``/``GeomRF+`` -> ``(c, lam or p)`` with the shift ``c`` of Sec. 3.2.3. The shift is
+    :math:`c_l = \min(\min_i x_l^{(i)}, \min_j y_l^{(j)}) - \epsilon` over both sets, or over the set
+    ``shift_from`` alone when given (App. 9.10.2: ``c`` from the training set; other inputs are then
+    clamped to at least ``eps`` after the shift).
 
     Examples
     --------
@@ -147,8 +154,11 @@ def fit_parameters(X, Y, eps=1e-8):
     out["OPRF"] = (1 - 1 / r) / 8
     out["PoisRF"] = math.sqrt(float(crt.poisson_statistic(X, Y)) / d)
     out["GeomRF"] = crt.geometric_p_star_np(crt.geometric_statistic(X, Y))
-    c = np.minimum(X.min(0), Y.min(0)) - eps
-    Xh, Yh = X - c, Y - c
+    if shift_from is None:
+        c = np.minimum(X.min(0), Y.min(0)) - eps
+    else:
+        c = np.asarray(shift_from, float).min(0) - eps
+    Xh, Yh = np.maximum(X - c, eps), np.maximum(Y - c, eps)
     out["PoisRF+"] = (c, math.sqrt(float(crt.poisson_statistic(Xh, Yh)) / d))
     out["GeomRF+"] = (c, crt.geometric_p_star_np(crt.geometric_statistic(Xh, Yh)))
     return out
@@ -192,10 +202,13 @@ def log_variances(X, Y, params, pairs="all"):
     return out
 
 
-def compare_regime(regime, sigma, rng, *, d=64, L=128, repeats=5):
+def compare_regime(regime, sigma, rng, *, d=64, L=128, repeats=5, n_pairs=None):
     """Mean and standard deviation of the log-variances over all pairs and ``repeats`` draws (Fig. 2).
 
-    Returns ``{method: (mean, std)}``; the paper uses ``L = 1024`` and 5 repeats.
+    Returns ``{method: (mean, std)}``; the paper uses ``L = 1024`` and 5 repeats. The parameters are
+    always fitted on the full sets (statistics (8), (12), (14)); with ``n_pairs`` the mean and
+    standard deviation over the :math:`L^2` pairs are estimated from that many uniformly drawn pairs
+    per repeat (the full :math:`L^2` evaluation at ``L = 1024`` costs minutes per point).
 
     Examples
     --------
@@ -210,6 +223,15 @@ def compare_regime(regime, sigma, rng, *, d=64, L=128, repeats=5):
     for _ in range(repeats):
         X, Y = sample_regime(regime, d, L, sigma, rng)
         params = fit_parameters(X, Y)
+        if n_pairs is not None:
+            i = rng.integers(0, L, n_pairs)
+            j = rng.integers(0, L, n_pairs)
+            lv = log_variances(X[i], Y[j], params, pairs="diag")
+            for m in METHODS:
+                s1[m] += float(np.sum(lv[m]))
+                s2[m] += float(np.sum(lv[m] ** 2))
+            cnt += n_pairs
+            continue
         for i0 in range(0, L, chunk):
             lv = log_variances(X[i0:i0 + chunk], Y, params)
             for m in METHODS:
@@ -224,7 +246,7 @@ def compare_regime(regime, sigma, rng, *, d=64, L=128, repeats=5):
 
 
 @functools.lru_cache(maxsize=None)
-def compare_regime_cached(regime, sigma, seed, L, repeats, d=64):
+def compare_regime_cached(regime, sigma, seed, L, repeats, d=64, n_pairs=None):
     """:func:`compare_regime` with ``rng = default_rng(seed)``, cached per process.
 
     Examples
@@ -233,7 +255,95 @@ def compare_regime_cached(regime, sigma, seed, L, repeats, d=64):
     >>> r is compare_regime_cached("sphere", 0.5, 0, 8, 1, 8)
     True
     """
-    return compare_regime(regime, sigma, np.random.default_rng(seed), d=d, L=L, repeats=repeats)
+    return compare_regime(regime, sigma, np.random.default_rng(seed), d=d, L=L, repeats=repeats, n_pairs=n_pairs)
+
+
+def fig2_curves(regime, sigmas, seed, *, d=64, L=1024, repeats=1, n_pairs=16384):
+    """Fig. 2 data for one regime: ``{method: (means, stds)}`` arrays over ``sigmas``.
+
+    Each sigma uses :func:`compare_regime_cached` with ``default_rng(seed)``, the paper's ``L`` and
+    the parameters fitted on the full sets; mean and standard deviation of the log-variance over the
+    pairs (real mechanisms halved, App. 9.10.1).
+
+    Examples
+    --------
+    >>> c = fig2_curves("sphere", (0.1, 1.0), 0, d=8, L=16, n_pairs=64)
+    >>> c["OPRF"][0].shape
+    (2,)
+    """
+    rs = [compare_regime_cached(regime, float(sg), seed, L, repeats, d, n_pairs) for sg in sigmas]
+    return {m: (np.array([r[m][0] for r in rs]), np.array([r[m][1] for r in rs])) for m in METHODS}
+
+
+def sampled_log_variances(u, v, sigmas, rng, *, n=200_000, kinds=("PosRF", "OPRF", "GERF", "PoisRF", "GeomRF"), U=None, V=None):
+    """Sampled single-feature variances along a ray :math:`(\sigma u, \sigma v)` with the parameters
+    refitted at each sigma from the scaled sets ``U, V`` (default: the pair itself), next to the
+    analytic values of :func:`log_variances` (the Monte Carlo witness of the Fig. 2 curves).
+
+    Returns a list of dicts ``{"sigma", "method", "exact", "mc"}`` with ``exact`` the analytic
+    single-feature variance and ``mc`` an :class:`rfsym.montecarlo.MCResult` of the sampled variance.
+
+    Examples
+    --------
+    >>> rows = sampled_log_variances(np.full(4, 0.1), np.full(4, 0.2), [0.5], np.random.default_rng(0), n=1000, kinds=("OPRF",))
+    >>> rows[0]["method"]
+    'OPRF'
+    """
+    from .montecarlo import variance_of
+    u = np.asarray(u, float)
+    v = np.asarray(v, float)
+    U = u[None] if U is None else np.asarray(U, float)
+    V = v[None] if V is None else np.asarray(V, float)
+    kind_of = {"PosRF": "pos", "OPRF": "oprf", "GERF": "gerf", "PoisRF": "poisson", "GeomRF": "geometric", "TrigRF": "trig"}
+    out = []
+    for sg in sigmas:
+        P = fit_parameters(sg * U, sg * V)
+        lv = log_variances(sg * u[None], sg * v[None], P, pairs="diag")
+        s_, A_ = P["GERF"]
+        kw = {"PosRF": {}, "TrigRF": {}, "OPRF": {"A": P["OPRF"]}, "GERF": {"A": A_, "s": s_},
+              "PoisRF": {"lam": P["PoisRF"]}, "GeomRF": {"p": P["GeomRF"]}}
+        for m in kinds:
+            exact = math.exp(lv[m][0] + (0.0 if m in COMPLEX_METHODS else math.log(2)))
+            r = variance_of(crt.estimator_samples(kind_of[m], sg * u, sg * v, n, rng, **kw[m]))
+            out.append({"sigma": float(sg), "method": m, "exact": exact, "mc": r})
+    return out
+
+
+def orthogonal_variance_mc(x, y, M, n, rng, coupling):
+    """Sampled variance of :math:`\hat K_M` (mean of ``M`` OPRF features at the pairwise ``A*``) from
+    ``n`` independent replicates, i.i.d. or (block-)orthogonal projections (Theorem 4.1).
+
+    Returns an :class:`rfsym.montecarlo.MCResult`.
+
+    Examples
+    --------
+    >>> r = orthogonal_variance_mc([0.1, 0.2], [0.3, 0.0], 2, 1000, np.random.default_rng(0), "orthogonal")
+    >>> r.n
+    1000
+    """
+    from .montecarlo import variance_of
+    x = np.asarray(x, float)
+    y = np.asarray(y, float)
+    v = crt.estimator_samples("oprf", x, y, M * n, rng, coupling=coupling).reshape(n, M).mean(1)
+    return variance_of(v)
+
+
+def gap_bound_ratio_curve(d, s2_values, M, *, dps=12):
+    """Exact orthogonal gap divided by the Theorem 9.1 bound, along ``x = (0,..,0,sqrt(s2))``, ``y = 0``.
+
+    Examples
+    --------
+    >>> r = gap_bound_ratio_curve(4, [0.5], 2)
+    >>> bool(r[0] >= 1)
+    True
+    """
+    import mpmath
+    out = []
+    for v in s2_values:
+        x = ["0"] * (d - 1) + [str(mpmath.sqrt(mpmath.mpf(repr(float(v)))))]
+        y = ["0"] * d
+        out.append(float(crt.orthogonal_gap(x, y, M, dps=dps) / crt.orthogonal_gap_lower_bound(x, y, M, dps=dps)))
+    return np.array(out)
 
 
 # ------------------------------------------------------------------------------ Sec. 5.2
@@ -311,7 +421,7 @@ def classification_experiment(dataset, rng, *, M=128, n_seeds=5, sigmas=None, me
             F1 = _features_real(kind, Xq, W, params, 1)
             F2 = _features_real(kind, Xtr, W, params, 2)
             return (F1 @ (F2.T @ R)).real
-        P = fit_parameters(Xq, Xtr)
+        P = fit_parameters(Xq, Xtr, shift_from=Xtr)        # App. 9.10.2: c from the training set only
         kind_d = "poisson" if kind.startswith("Pois") else "geometric"
         if kind.endswith("+"):
             c, val = P[kind]
