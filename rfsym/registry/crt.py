@@ -744,8 +744,18 @@ def _stat_sets(rng, L=6, d=3):
     return X, Y
 
 
-def _exact_outcome(ok, wrong_detected, text, control):
-    return Outcome(ok, text, agreement="exact (rationals)", control_rejected=wrong_detected, control_detail=control)
+def _float_stat_err(fn, brute, rng, **kw):
+    """max relative error of the float64 path of a statistic against a float brute force (5 random sets)."""
+    worst = 0.0
+    for _ in range(5):
+        X, Y = rng.standard_normal((6, 3)), rng.standard_normal((5, 3))
+        worst = max(worst, float(np.max(np.abs(np.asarray(fn(X, Y, **kw), float) - brute(X, Y)) / np.abs(brute(X, Y)))))
+    return worst
+
+
+def _exact_outcome(ok, wrong_detected, text, control, ferr):
+    return Outcome(ok and ferr < 1e-12, text + f"; float64 path on 5 random real sets (L = 6 and 5, d = 3): max relative error {ferr:.1e}",
+                   agreement="exact (rationals)", control_rejected=wrong_detected, control_detail=control)
 
 
 def _eq8_exact():
@@ -759,8 +769,10 @@ def _eq8_exact():
             ok &= brute == val
             cross = val - sum(sum(v * v for v in r) for r in X) / len(X) - sum(sum(v * v for v in r) for r in Y) / len(Y)
             wrong &= brute != val - cross / 2          # control: cross term with s instead of 2s
+    ferr = max(_float_stat_err(crt.homogeneity_statistic, lambda X, Y, s=s: np.mean([[np.sum((x + s * y) ** 2) for y in Y] for x in X]), rng, s=s)
+               for s in (1, -1))
     return _exact_outcome(ok, wrong, "exact rational arithmetic: O(Ld) formula (8) (homogeneity_statistic) equals the O(L^2 d) average of ||x_i + s y_j||^2 on 5 random rational sets (L=6, d=3), s = +-1",
-                          "cross term s instead of 2s differs on every set")
+                          "cross term s instead of 2s differs on every set", ferr)
 
 
 def _eq8_symbolic():
@@ -789,8 +801,9 @@ def _eq12_exact():
         val = crt.poisson_statistic(X, Y)
         ok &= brute == val
         wrong &= brute != sum(sum(abs(a * b) for a, b in zip(x, y)) ** 2 for x in X for y in Y) / Fraction(len(X) ** 2)
+    ferr = _float_stat_err(crt.poisson_statistic, lambda X, Y: np.mean([[np.sum((x * y) ** 2) for y in Y] for x in X]), rng)
     return _exact_outcome(ok, wrong, "exact rationals: (12) (poisson_statistic) equals the brute-force pair average of sum_l x_l^2 y_l^2 on 5 random sets",
-                          "(sum_l |x_l y_l|)^2 in place of sum_l x_l^2 y_l^2 differs")
+                          "(sum_l |x_l y_l|)^2 in place of sum_l x_l^2 y_l^2 differs", ferr)
 
 
 def _eq12_symbolic():
@@ -814,8 +827,9 @@ def _eq14_exact():
         val = list(crt.geometric_statistic(X, Y))
         ok &= val == brute
         wrong &= [abs(sum(x[l] for x in X) * sum(y[l] for y in Y)) / Fraction(len(X) ** 2) for l in range(3)] != brute
+    ferr = _float_stat_err(crt.geometric_statistic, lambda X, Y: np.mean([[np.abs(x * y) for y in Y] for x in X], axis=(0, 1)), rng)
     return _exact_outcome(ok, wrong, "exact rationals: (14) (geometric_statistic) equals the brute-force pair average of |x_l y_l| per coordinate on 5 random sets",
-                          "|sum x| |sum y| (absolute value outside) differs")
+                          "|sum x| |sum y| (absolute value outside) differs", ferr)
 
 
 def _eq14_symbolic():
