@@ -310,7 +310,7 @@ def sampled_log_variances(u, v, sigmas, rng, *, n=200_000, kinds=("PosRF", "OPRF
 
 
 def orthogonal_variance_mc(x, y, M, n, rng, coupling):
-    """Sampled variance of :math:`\hat K_M` (mean of ``M`` OPRF features at the pairwise ``A*``) from
+    """Sampled variance of :math:`\\hat K_M` (mean of ``M`` OPRF features at the pairwise ``A*``) from
     ``n`` independent replicates, i.i.d. or (block-)orthogonal projections (Theorem 4.1).
 
     Returns an :class:`rfsym.montecarlo.MCResult`.

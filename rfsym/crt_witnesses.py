@@ -78,7 +78,7 @@ def dirf_feature_mp(omega, x, pmf):
     --------
     >>> f = dirf_feature_mp([0, 2], [mpmath.mpf(1), mpmath.mpf(2)], lambda k: mpmath.mpf(2) ** (-k - 1))
     >>> print(mpmath.nstr(f, 10))
-    1.737008107
+    0.9286857466
     """
     val = mpmath.exp(-sum(t * t for t in x) / 2)
     for k, xl in zip(omega, x):
@@ -132,9 +132,9 @@ def gerf_variance_alpha4_real(x, y, A, s):
 
     Examples
     --------
-    >>> v = gerf_variance_alpha4_real(["0.3"], ["0.1"], 0, 1)   # real A: same as (6)
+    >>> v = gerf_variance_alpha4_real(["0.3"], ["0.1"], 0, 1)   # real A: same as (6), PosRF exp(4xy) - K^2
     >>> print(mpmath.nstr(v, 10))
-    0.2868106917
+    0.1667074124
     """
     xv, yv = to_vector(x, "x"), to_vector(y, "y")
     d = len(xv)

@@ -233,3 +233,78 @@ def test_sphere_moment_ratio_steps():
             for j in range(1, 6):
                 assert R(i + 1, j) / R(i, j) == (a + i) / (a + i + j)
                 assert R(i, j) <= R(1, 1) == sp.Rational(d, d + 2)
+
+
+# ------------------------------------------------------------------ independent routes (rfsym.crt_witnesses)
+
+from rfsym import crt_witnesses as cw
+from rfsym import crt_experiments as cx
+
+
+def test_gerf_second_moment_quad_matches_eq6_and_rejects_wrong_alpha4():
+    x, y = ["0.4", "-0.3"], ["0.1", "0.5"]
+    A, s = "-0.1+0.3j", 1
+    with mpmath.workdps(40):
+        K2 = mpmath.exp(-sum((mpmath.mpf(a) - mpmath.mpf(b)) ** 2 for a, b in zip(x, y)))
+        q = cw.gerf_second_moment_quad(x, y, A, s, dps=20) - K2
+        v = crt.gerf_variance(x, y, A, s, dps=20)
+        assert abs(q - v) < mpmath.mpf(10) ** -18 * abs(v)
+        w = cw.gerf_variance_alpha4_real(x, y, A, s)
+        assert abs(w - v) > mpmath.mpf("1e-3") * abs(v)       # the Re(1-4A) variant is detectably different
+        # for real A the variant coincides with (6)
+        assert abs(cw.gerf_variance_alpha4_real(x, y, "-0.1", s) - crt.gerf_variance(x, y, "-0.1", s, dps=20)) < mpmath.mpf(10) ** -25
+
+
+def test_dirf_lattice_matches_closed_forms():
+    x, y = ["0.5", "-1.2"], ["0.6", "0.7"]
+    with mpmath.workdps(30):
+        K2 = mpmath.exp(-sum((mpmath.mpf(a) - mpmath.mpf(b)) ** 2 for a, b in zip(x, y)))
+        lp = cw.dirf_second_moment_lattice(x, y, "poisson", "0.9", kmax=45, dps=20) - K2
+        lg = cw.dirf_second_moment_lattice(x, y, "geometric", "0.35", kmax=45, dps=20) - K2
+        assert abs(lp - crt.poisson_variance(x, y, "0.9", dps=20)) < mpmath.mpf(10) ** -18 * abs(lp)
+        assert abs(lg - crt.geometric_variance(x, y, "0.35", dps=20)) < mpmath.mpf(10) ** -18 * abs(lg)
+    with pytest.raises(ArithmeticError, match="truncated"):
+        cw.dirf_second_moment_lattice(["3"], ["3"], "poisson", "1", kmax=5, dps=15)
+    with pytest.raises(ValueError, match="kind"):
+        cw.dirf_second_moment_lattice(["1"], ["1"], "binomial", "0.5")
+
+
+def test_paired_second_moments_detect_suboptimal_A():
+    rng = np.random.default_rng(3)
+    x, y = np.array([0.5, 0.3, -0.2, 0.4]), np.array([0.2, 0.6, 0.1, 0.3])
+    a = float(crt.oprf_a_star(4, repr(float(np.sum((x + y) ** 2))), dps=15))
+    z = cw.paired_oprf_second_moments(x, y, [a, 0.0], 100_000, rng)
+    r = mean_of(z[1] - z[0])
+    assert r.estimate > 5 * r.stderr                    # PosRF (A = 0) has a larger variance than OPRF
+
+
+def test_compare_regime_pair_subsample_close_to_full():
+    full = cx.compare_regime("normal", 0.7, np.random.default_rng(0), d=8, L=64, repeats=1)
+    sub = cx.compare_regime("normal", 0.7, np.random.default_rng(0), d=8, L=64, repeats=1, n_pairs=4096)
+    for m in ("OPRF", "GERF", "PosRF"):
+        se = full[m][1] / math.sqrt(4096)
+        assert abs(full[m][0] - sub[m][0]) < 6 * se + 1e-12
+
+
+def test_fit_parameters_shift_from_training_set():
+    rng = np.random.default_rng(1)
+    Xq, Xtr = rng.standard_normal((5, 3)), rng.standard_normal((40, 3))
+    P = cx.fit_parameters(Xq, Xtr, shift_from=Xtr)
+    c = P["GeomRF+"][0]
+    assert np.allclose(c, Xtr.min(0) - 1e-8)
+    assert not np.allclose(c, np.minimum(Xq.min(0), Xtr.min(0)) - 1e-8) or np.all(Xq.min(0) >= Xtr.min(0))
+
+
+def test_fig2_curves_and_helpers_shapes():
+    c = cx.fig2_curves("normal", (0.2, 0.8), 0, d=8, L=16, n_pairs=256)
+    assert set(c) == set(cx.METHODS) and c["OPRF"][0].shape == (2,)
+    assert set(cx.POSITIVE_METHODS) | set(cx.NONPOSITIVE_METHODS) == set(cx.METHODS)
+    r = cx.gap_bound_ratio_curve(4, [0.01, 1.0], 4)
+    assert np.all(r >= 1 - 1e-12)
+    rows = cx.sampled_log_variances(np.full(4, 0.1), np.full(4, 0.2), [0.5], np.random.default_rng(0), n=20_000, kinds=("OPRF", "PosRF"))
+    for row in rows:
+        assert z_check(row["mc"], row["exact"]).passed
+        assert not z_check(row["mc"], 1.5 * row["exact"]).passed
+
+
+import math  # noqa: E402  (used by the tests above)
