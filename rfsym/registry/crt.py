@@ -1001,8 +1001,16 @@ def _lam_numeric():
     vs = [crt.poisson_variance(["1", "0"], ["0", "1"], l, dps=15) for l in ("1", "0.1", "0.001", "1e-9")]
     decreasing = all(a > b for a, b in zip(vs, vs[1:]))
     lw = ls * mpmath.sqrt(3)        # control: the lam of sum_l x_l^2 y_l^2 without the 1/d
-    return Outcome(grid_ok and edge_raises and decreasing, (
-        f"lambda* = {mpmath.nstr(ls, 12)} beats lambda* x (0.5,...,2): {grid_ok}; degenerate case x=(1,0), y=(0,1) (sum x^2 y^2 = 0): "
+    # stationarity of (11) at lambda* to 25 digits (central differences at 40 digits), and not at lambda*(1+1e-3)
+    with mp.workdps(50):
+        h = mpmath.mpf("1e-12")
+        f = lambda l: crt.poisson_variance(x, y, l, dps=40)
+        stat = abs((f(ls + h) - f(ls - h)) / (2 * h) * ls / f(ls))
+        lw3 = ls * (1 + mpmath.mpf("1e-3"))
+        statw = abs((f(lw3 + h) - f(lw3 - h)) / (2 * h) * lw3 / f(lw3))
+    return Outcome(grid_ok and edge_raises and decreasing and stat < 1e-20 and statw > 1e-6, (
+        f"lambda* = {mpmath.nstr(ls, 12)} beats lambda* x (0.5,...,2): {grid_ok}; |d(11)/dlam| lam/(11) = {mpmath.nstr(stat, 3)} at lambda*, "
+        f"{mpmath.nstr(statw, 3)} at lambda*(1+1e-3); degenerate case x=(1,0), y=(0,1) (sum x^2 y^2 = 0): "
         f"lambda* = 0 is outside lambda > 0 and Var(lambda) = {', '.join(mpmath.nstr(v, 6) for v in vs)} for lambda = 1, 0.1, 1e-3, 1e-9 keeps decreasing (infimum, no minimum)"),
         agreement="minimum on a 6-point neighbourhood", control_rejected=crt.poisson_variance(x, y, lw, dps=20) > v0,
         control_detail="lam = sqrt(sum x^2 y^2) (the 1/d dropped) has a larger (11)")
