@@ -158,6 +158,11 @@ def homogeneity_statistic(X, Y, s=1):
     Fraction(12, 1)
     """
     s = _check_s(s)
+    if all(isinstance(A, np.ndarray) and A.dtype.kind == "f" and A.ndim == 2 for A in (X, Y)):   # float64 fast path
+        if X.shape[0] == 0 or Y.shape[0] == 0 or X.shape[1] != Y.shape[1]:
+            raise ValueError(f"X and Y must be non-empty with the same d, got shapes {X.shape} and {Y.shape}")
+        return float((X * X).sum() / X.shape[0] + 2 * s * X.sum(0) @ Y.sum(0) / (X.shape[0] * Y.shape[0])
+                     + (Y * Y).sum() / Y.shape[0])
     X = [list(r) for r in X]
     Y = [list(r) for r in Y]
     L1, L2 = len(X), len(Y)
@@ -201,6 +206,8 @@ def geometric_statistic(X, Y):
 
 
 def _is_exact(X):
+    if isinstance(X, np.ndarray) and X.dtype.kind in "iuf":
+        return False
     try:
         return any(isinstance(v, (numbers.Rational, sympy.Basic)) and not isinstance(v, numbers.Integral)
                    for r in X for v in r)
