@@ -6,6 +6,8 @@
 * ``coverage [--paper P] [--json]``: witness coverage per paper and the claims below target.
 * ``audit [--paper P] [--function NAME]``: the mutation audit (see :mod:`rfsym.audit`).
 * ``book-pages [--out DIR]``: write the generated book pages (claims and errata) from the registry.
+* ``reference [--paper P] [--format csv|json|md]``: the reference values with certified digits
+  (:mod:`rfsym.reference`).
 """
 
 from __future__ import annotations
@@ -43,6 +45,9 @@ def _parser() -> argparse.ArgumentParser:
     pa.add_argument("--json-out", help="write the JSON report here")
     pb = sub.add_parser("book-pages", help="write book/claims.md and book/errata.md")
     pb.add_argument("--out", default="book")
+    pr = sub.add_parser("reference", help="reference values with the digits an Arb enclosure proves")
+    pr.add_argument("--paper", type=str.upper, choices=["CRT", "DERF", "HRF", "SIMRF"])
+    pr.add_argument("--format", choices=["csv", "json", "md"], default="md")
     return p
 
 
@@ -104,6 +109,11 @@ def main(argv=None) -> int:
         from . import audit
 
         return audit.main(args)
+    if args.cmd == "reference":
+        from . import reference
+
+        print(reference.render(reference.table(args.paper), args.format), end="")
+        return 0
     if args.cmd == "book-pages":
         from ._bookpages import write_pages
 

@@ -1,0 +1,225 @@
+"""Reference tables users can take away (issue #15): every value generated, none typed in.
+
+:func:`table` returns one row per reference value: the library's mpmath value (30 significant digits,
+two-precision verified by :func:`rfsym.precision.verified`) **and** an independent Arb ball from
+:mod:`rfsym.certified` whose radius proves ``certified_digits`` significant digits. A row is only
+produced if the library value agrees with the ball (else :class:`ReferenceMismatch` is raised: that
+would be a finding, not a rounding issue). :func:`render` formats the rows as CSV, JSON or Markdown;
+``python -m rfsym reference [--paper P] [--format csv|json|md]`` prints them.
+
+The book offers the files ``book/_static/reference.csv`` and ``book/_static/reference.json``
+(committed, regenerated with :func:`write_static`; a test checks they are up to date).
+
+Examples
+--------
+>>> rows = table("DERF")
+>>> rows[0]["quantity"], rows[0]["value"], rows[0]["certified_digits"] >= 30
+('lemma_a1_argmin("0.37")', '-0.136684830892115612918684818843', True)
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+from pathlib import Path
+
+import mpmath
+
+from . import certified as _C
+
+__all__ = ["FIELDS", "DIGITS", "ReferenceMismatch", "table", "render", "write_static", "static_files"]
+
+#: Significant digits of the printed values.
+DIGITS = 30
+#: Column order of the exported tables.
+FIELDS = ("id", "paper", "quantity", "inputs", "value", "certified_digits", "source", "kernel", "note")
+
+_X_HRF = ("1", "0")
+_Y_HRF = ("1/2", "sqrt(3)/2")
+
+
+class ReferenceMismatch(ArithmeticError):
+    """The library's mpmath value is incompatible with the certified ball (a real discrepancy)."""
+
+
+def _specs():
+    """(id, paper, quantity, kernel, library thunk, certified thunk). Imports lazily (paper modules are heavy)."""
+    import sympy
+
+    from . import crt, derf, hrf, simrf
+
+    x = [1, 0]
+    y = [sympy.Rational(1, 2), sympy.sqrt(3) / 2]
+    D = DIGITS + 5
+    gauss, soft = "Gaussian exp(-|x-y|^2/2)", "softmax exp(x.y)"
+    out = [
+        ("CRT-rho-star", "CRT", "oprf_rho_star(64, 100)", gauss,
+         lambda: crt.oprf_rho_star(64, 100, dps=D), lambda: _C.oprf_rho_star(64, 100)),
+        ("CRT-A-star", "CRT", "oprf_a_star(64, 100)", gauss,
+         lambda: crt.oprf_a_star(64, 100, dps=D), lambda: _C.oprf_a_star(64, 100)),
+        ("CRT-log-var-ratio", "CRT", "oprf_log_variance_ratio(64, 100)", gauss,
+         lambda: crt.oprf_log_variance_ratio(64, 100, dps=D), lambda: _C.oprf_log_variance_ratio(64, 100)),
+        ("DERF-A1-argmin", "DERF", 'lemma_a1_argmin("0.37")', soft,
+         lambda: derf.lemma_a1_argmin("0.37", dps=D), lambda: _C.lemma_a1_argmin("0.37")),
+        ("HRF-mse-trig", "HRF", "mse_trig(x, y, 10), x = (1, 0), y = (1/2, sqrt(3)/2)", soft,
+         lambda: hrf.mse_trig(x, y, 10, dps=D), lambda: _C.mse_trig(x, y, 10)),
+        ("HRF-mse-pos", "HRF", "mse_pos(x, y, 10), x = (1, 0), y = (1/2, sqrt(3)/2)", soft,
+         lambda: hrf.mse_pos(x, y, 10, dps=D), lambda: _C.mse_pos(x, y, 10)),
+        ("HRF-anghyb-max", "HRF", "max_relative_error_angular_hybrid(5, 1, 1)", soft,
+         lambda: hrf.max_relative_error_angular_hybrid(5, 1, 1, dps=D),
+         lambda: _C.max_relative_error_angular_hybrid(5, 1, 1)),
+        ("HRF-thm35-bound", "HRF", "thm35_bound(5, 1, 1)  [(27) as printed]", soft,
+         lambda: hrf.thm35_bound(5, 1, 1, dps=D), lambda: _C.thm35_bound(5, 1, 1)),
+        ("HRF-thm35-ratio", "HRF", "thm35_ratio(5, 1)  [exact / (27); > 1: (27) fails]", soft,
+         lambda: hrf.thm35_ratio(5, 1, dps=D), lambda: _C.thm35_ratio(5, 1)),
+        ("HRF-failure-radius-1", "HRF", "thm35_failure_radius(1)", soft,
+         lambda: hrf.thm35_failure_radius(1, dps=D - 3), lambda: _C.thm35_failure_radius(1)),
+        ("HRF-failure-radius-2", "HRF", "thm35_failure_radius(2)", soft,
+         lambda: hrf.thm35_failure_radius(2, dps=D - 3), lambda: _C.thm35_failure_radius(2)),
+        ("SimRF-conformity-iid", "SimRF", 'conformity("iid", 6, 1)', gauss,
+         lambda: simrf.conformity("iid", 6, 1, dps=D), lambda: _C.conformity("iid", 6, 1)),
+        ("SimRF-conformity-orthogonal", "SimRF", 'conformity("orthogonal", 6, 1)', gauss,
+         lambda: simrf.conformity("orthogonal", 6, 1, dps=D), lambda: _C.conformity("orthogonal", 6, 1)),
+        ("SimRF-conformity-simplex", "SimRF", 'conformity("simplex", 6, 1)', gauss,
+         lambda: simrf.conformity("simplex", 6, 1, dps=D), lambda: _C.conformity("simplex", 6, 1)),
+        ("SimRF-conformity-gap", "SimRF", 'conformity("orthogonal", 6, 1) - conformity("simplex", 6, 1)', gauss,
+         lambda: _lib_gap(simrf, D), _cert_gap),
+        ("SimRF-small-v-prefactor", "SimRF", "small_v_prefactor(64)", gauss,
+         lambda: simrf.small_v_prefactor(64, dps=D), lambda: _C.small_v_prefactor(64)),
+        ("SimRF-z-crit", "SimRF", "rff_z_crit(64)", gauss,
+         lambda: simrf.rff_z_crit(64, dps=D), lambda: _C.rff_z_crit(64)),
+    ]
+    return out
+
+
+def _lib_gap(simrf, D):
+    with mpmath.workdps(D + 10):
+        return simrf.conformity("orthogonal", 6, 1, dps=D + 5) - simrf.conformity("simplex", 6, 1, dps=D + 5)
+
+
+def _cert_gap():
+    o, s = _C.conformity("orthogonal", 6, 1), _C.conformity("simplex", 6, 1)
+    with _C.working_prec(_C.DEFAULT_PREC):
+        ball = o.ball - s.ball
+    return _C.CertifiedValue('conformity("orthogonal", 6, 1) - conformity("simplex", 6, 1)', ball,
+                             "SimRF Thm 4.3, Eqs. (23)-(24)", {"d": "6", "v": "1"})
+
+
+_ROW_CACHE = {}
+
+
+def _row(spec):
+    rid, paper, quantity, kernel, lib, cert = spec
+    if rid in _ROW_CACHE:
+        return _ROW_CACHE[rid]
+    v = lib()
+    c = cert()
+    value = mpmath.nstr(v, DIGITS, min_fixed=-5, max_fixed=25, strip_zeros=False)
+    # the library value (verified to DIGITS + 2 digits at least) must be compatible with the ball
+    if not c.agrees(v, DIGITS + 2):
+        raise ReferenceMismatch(f"{rid}: library value {mpmath.nstr(v, DIGITS + 5)} is outside the certified "
+                                f"ball {c.ball.str(DIGITS + 5)}")
+    digits = c.digits
+    row = {
+        "id": rid,
+        "paper": paper,
+        "quantity": quantity,
+        "inputs": "; ".join(f"{k} = {val}" for k, val in c.inputs.items()),
+        "value": value,
+        "certified_digits": digits if digits != math.inf else 999,
+        "source": c.source,
+        "kernel": kernel,
+        "note": c.note,
+    }
+    _ROW_CACHE[rid] = row
+    return row
+
+
+def table(paper=None):
+    """The reference table as a list of dicts (keys :data:`FIELDS`).
+
+    Parameters
+    ----------
+    paper : {"CRT", "DERF", "HRF", "SimRF"}, optional
+        Restrict to one paper (case-insensitive).
+
+    Returns
+    -------
+    list of dict
+        ``value`` is the library's value with :data:`DIGITS` significant digits (a string);
+        ``certified_digits`` is the number of significant digits the independent Arb ball proves;
+        ``inputs`` are the exact inputs.
+
+    Raises
+    ------
+    ValueError
+        Unknown paper.
+    ReferenceMismatch
+        If a library value is incompatible with its certified ball.
+
+    Examples
+    --------
+    >>> [r["id"] for r in table("crt")]
+    ['CRT-rho-star', 'CRT-A-star', 'CRT-log-var-ratio']
+    >>> table("XYZ")
+    Traceback (most recent call last):
+    ...
+    ValueError: paper must be one of CRT, DERF, HRF, SimRF (case-insensitive), got 'XYZ'
+    """
+    papers = {"crt": "CRT", "derf": "DERF", "hrf": "HRF", "simrf": "SimRF"}
+    if paper is not None:
+        key = str(paper).lower()
+        if key not in papers:
+            raise ValueError(f"paper must be one of CRT, DERF, HRF, SimRF (case-insensitive), got {paper!r}")
+        paper = papers[key]
+    return [dict(_row(spec)) for spec in _specs() if paper is None or spec[1] == paper]
+
+
+def render(rows, fmt="md"):
+    """Format rows of :func:`table` as ``"csv"``, ``"json"`` or ``"md"`` (Markdown table).
+
+    Examples
+    --------
+    >>> rows = [{"id": "a", "paper": "CRT", "quantity": "q", "inputs": "d = 1", "value": "0.5",
+    ...          "certified_digits": 70, "source": "Eq. (1)", "kernel": "k", "note": ""}]
+    >>> print(render(rows, "csv").strip())
+    id,paper,quantity,inputs,value,certified_digits,source,kernel,note
+    a,CRT,q,d = 1,0.5,70,Eq. (1),k,
+    >>> render(rows, "xml")
+    Traceback (most recent call last):
+    ...
+    ValueError: fmt must be 'csv', 'json' or 'md', got 'xml'
+    """
+    if fmt == "csv":
+        buf = io.StringIO()
+        w = csv.DictWriter(buf, fieldnames=FIELDS, lineterminator="\n")
+        w.writeheader()
+        for r in rows:
+            w.writerow({k: r[k] for k in FIELDS})
+        return buf.getvalue()
+    if fmt == "json":
+        return json.dumps([{k: r[k] for k in FIELDS} for r in rows], indent=1) + "\n"
+    if fmt == "md":
+        cols = ("id", "quantity", "inputs", "value", "certified_digits", "source")
+        head = "| " + " | ".join(c.replace("_", " ") for c in cols) + " |\n"
+        sep = "|" + "|".join("---" for _ in cols) + "|\n"
+        body = "".join("| " + " | ".join(str(r[c]).replace("|", "\\|") for c in cols) + " |\n" for r in rows)
+        return head + sep + body
+    raise ValueError(f"fmt must be 'csv', 'json' or 'md', got {fmt!r}")
+
+
+def static_files():
+    """Paths of the committed downloadable copies (``book/_static/reference.{csv,json}``)."""
+    root = Path(__file__).resolve().parent.parent / "book" / "_static"
+    return {"csv": root / "reference.csv", "json": root / "reference.json"}
+
+
+def write_static(rows=None):
+    """(Re)write ``book/_static/reference.csv`` and ``.json`` from :func:`table`; returns the paths."""
+    rows = table() if rows is None else rows
+    paths = static_files()
+    for fmt, p in paths.items():
+        p.write_text(render(rows, fmt))
+    return list(paths.values())
