@@ -71,3 +71,13 @@ def test_fig1_points_and_exact():
 def test_thm31_counterexample_sharing_increases_mse():
     out = E.thm31_counterexample(dps=15)
     assert out["moments"]["cross"] < 0 and out["shared"] > out["independent"]
+
+
+def test_clustered_data_and_rerun():
+    X, Y = E.clustered_data(0.01, 1.0, np.random.default_rng(5), d=6, per_cluster=50, norm=0.5)
+    assert X.shape == (100, 6) and Y.shape == (100, 6)
+    assert abs(np.mean(np.linalg.norm(np.concatenate([X, Y]), axis=1)) - 0.5) < 1e-12
+    out = E.clustered_rerun(0.01, 1.0, pairs=10, reps=3, features=(10,), norm=0.5)
+    # all signs matched: the real diagonal A of (88) zeroes the loss (21) at every pair of centers (up to noise)
+    assert max(out["s"]) < 1e-2
+    assert out["exact_hybrid_last"] > 0 and set(out["mse"]) == {"Hybrid-Cluster", "FAVOR+", "Trigonometric"}
