@@ -231,7 +231,7 @@ def fwht(x):
     >>> fwht(np.array([1.0, 0.0])).round(6).tolist()
     [0.707107, 0.707107]
     """
-    x = np.array(x, dtype=float)
+    x = np.array(x, dtype=float, subok=True)
     n = x.shape[-1]
     if n & (n - 1):
         raise ValueError(f"length must be a power of 2, got {n}")
