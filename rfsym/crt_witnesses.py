@@ -21,7 +21,8 @@ from . import crt
 from .precision import to_mp, to_vector
 
 __all__ = ["gerf_second_moment_quad", "dirf_feature_mp",
-           "dirf_second_moment_lattice", "paired_oprf_second_moments", "gerf_variance_alpha4_real"]
+           "dirf_second_moment_lattice", "paired_oprf_second_moments", "gerf_variance_alpha4_real",
+           "orthogonal_pair_moment_quad"]
 
 
 def _gauss_quad(f):
@@ -172,3 +173,37 @@ def paired_oprf_second_moments(x, y, As, n, rng):
         z = (crt.gerf_features(x[None], W, A, 1, 1) * crt.gerf_features(y[None], W, A, 1, 2)).real[0]
         out.append(z * z)
     return np.array(out)
+
+
+def orthogonal_pair_moment_quad(s2, A, *, dps: int = 20):
+    """:math:`E[Z_1Z_2]/K^2` for two orthogonal positive GERF samples in ``d = 2`` by quadrature over
+    the angle of the orthogonal frame (independent of the 1F1 closed form of
+    :func:`rfsym.crt.orthogonal_pair_moment`).
+
+    With :math:`\\omega_1 = r_1(\\cos\\theta, \\sin\\theta)`, :math:`\\omega_2 = r_2(-\\sin\\theta, \\cos\\theta)`,
+    :math:`r_i\\sim\\chi_2` independent, :math:`\\theta` uniform, and :math:`z = x + y = (\\sqrt{s_2}, 0)`:
+    :math:`E[Z_1Z_2] = e^{-2N}\\frac1{2\\pi}\\int_0^{2\\pi}h(\\sqrt{s_2}\\cos\\theta)\\,h(-\\sqrt{s_2}\\sin\\theta)\\,d\\theta`,
+    :math:`h(c) = D^2\\int_0^\\infty re^{-ar^2/2+Brc}dr = D^2\\big(\\frac1a + \\frac{b}{a}\\sqrt{2\\pi/a}\\,e^{b^2/(2a)}\\Phi(b/\\sqrt a)\\big)`,
+    :math:`a = 1-4A`, :math:`b = Bc`, :math:`B = \\sqrt{1-4A}`, :math:`D^2 = 1-4A`; and
+    :math:`K^2 = e^{s_2 - 2N}` (so ``N`` cancels).
+
+    Examples
+    --------
+    >>> print(mpmath.nstr(orthogonal_pair_moment_quad("0.64", "-0.05", dps=15), 12))
+    0.958516728937
+    """
+    with mp.workdps(dps + 10):
+        s2v = to_mp(s2, "s2")
+        a = 1 - 4 * to_mp(A, "A")
+        if a <= 0:
+            raise ValueError(f"A must satisfy 1 - 4A > 0, got A={A}")
+        B = mpmath.sqrt(a)
+        sq = mpmath.sqrt(s2v)
+
+        def h(c):
+            b = B * c
+            return a * (1 / a + b / a * mpmath.sqrt(2 * mpmath.pi / a) * mpmath.exp(b * b / (2 * a)) * mpmath.ncdf(b / mpmath.sqrt(a)))
+
+        pts = [k * mpmath.pi / 4 for k in range(9)]
+        E = mpmath.quad(lambda t: h(sq * mpmath.cos(t)) * h(-sq * mpmath.sin(t)), pts) / (2 * mpmath.pi)
+        return E * mpmath.exp(-s2v)
