@@ -1064,3 +1064,187 @@ def fig6_rerun():
     return Outcome(passed, "; ".join(rows) + f". Hybrid worse than FAVOR+ at m = 200 in {sum(worse)}/{len(worse)} configurations",
                    agreement=f"{sum(worse)}/{len(worse)} configurations", control_rejected=passed,
                    control_detail="'hybrid gains in every configuration' rejected")
+
+
+# =============================================================================================
+# second witnesses for numbered equations
+# =============================================================================================
+
+
+def eq8_angular_mc():
+    x, y = np.array([0.6, 0.2]), np.array([-0.1, 0.5])
+    sm = math.exp(float(x @ y))
+    v = mean_of(hrf.sample_angular_hybrid(x, y, 4, 2, _rng(60), 40000))
+    zg, zb = z_check(v, sm), z_check(v, 1.03 * sm)
+    return Outcome(zg.passed, f"angular hybrid (8): {zg}; 1.03 SM: z = {zb.z:+.1f}", agreement=f"z = {zg.z:+.2f}",
+                   control_rejected=not zb.passed, control_detail=f"1.03 SM rejected at z = {zb.z:+.1f}")
+
+
+def eq14_mc():
+    """Sampled mean of exp(w^T z), complex z = Ax + A^-T y, vs the left side of (14)."""
+    X3, Y3 = ["0.3", "-0.2", "0.4"], ["0.1", "0.5", "-0.3"]
+    A = [["0.8+0.3j", "0.1", "0"], ["-0.2j", "1.1", "0.3"], ["0", "0.2-0.1j", "0.9j"]]
+    l, _ = hrf.cexp_identity(X3, Y3, A, dps=20)
+    An = np.array([[complex(v) for v in row] for row in A])
+    z = An @ np.array([float(v) for v in X3]) + np.linalg.inv(An.T) @ np.array([float(v) for v in Y3])
+    w = _rng(61).standard_normal((200000, 3))
+    e = np.exp(w @ z)
+    zr, zi = z_check(mean_of(e.real), float(mpmath.re(l))), z_check(mean_of(e.imag), float(mpmath.im(l)))
+    bad = z_check(mean_of(e.real), float(mpmath.re(l)) * 1.03)
+    return Outcome(zr.passed and zi.passed, f"E exp(w^T z), 200000 draws: Re {zr}; Im {zi}",
+                   agreement=f"z = {zr.z:+.2f}, {zi.z:+.2f}", control_rejected=not bad.passed,
+                   control_detail=f"1.03 Re rejected at z = {bad.z:+.1f}")
+
+
+def eq23_quad():
+    """angular_hybrid_mse(shared=True), i.e. (23)/(46), vs (22) by quadrature minus the term built from binomial sums."""
+    worst, ctrl, rows = 40, 0, []
+    for x, y, m, n in ((["9/10", "1/10"], ["-1/10", "3/10"], 2, 2), (["1/2", "-3/5"], ["4/5", "1/5"], 3, 5)):
+        lib = hrf.angular_hybrid_mse(x, y, m, n, shared=True, dps=25)
+        with mp.workdps(45):
+            xv, yv = [mpmath.mpmathify(v) for v in x], [mpmath.mpmathify(v) for v in y]
+            th = mp.acos(sum(a * b for a, b in zip(xv, yv)) / mp.sqrt(sum(a * a for a in xv) * sum(b * b for b in yv)))
+            mo = W.angular_moments_binomial(th, n)
+            sm = mp.exp(sum(a * b for a, b in zip(xv, yv)))
+            corr = 2 / mpmath.mpf(m) * sm ** 2 * (1 - mp.cos(sum(a * a for a in xv) - sum(b * b for b in yv))) * mo["cross"]
+            q = W.angular_hybrid_mse_quad(x, y, m, n, dps=30) - corr
+            bad = q - corr  # the correction counted twice
+        worst = min(worst, _digits(lib, q))
+        ctrl = max(ctrl, _digits(lib, bad))
+        rows.append(f"(m,n)=({m},{n}): {_f(q, 12)}")
+    return Outcome(worst >= 20, "shared projections, |x| != |y|: (22) by quadrature minus (2/m) SM^2 (1 - cos) E lam(1-lam) "
+                                "(binomial sum): " + "; ".join(rows) + f"; library agrees to >= {worst} digits",
+                   agreement=f"{worst} digits", control_rejected=ctrl <= 3, control_detail=f"correction twice: {ctrl} digits")
+
+
+def eq37_mc():
+    x, y = np.array([0.9, 0.2]), np.array([-0.1, 0.3])
+    w = _rng(62).standard_normal((400000, 2))
+    v = mean_of(np.exp(w @ (x + y)) * np.cos(w @ (x - y)))
+    ex = math.exp(2 * float(x @ y)) * math.cos(float(x @ x - y @ y))
+    zg, zb = z_check(v, ex), z_check(v, math.exp(2 * float(x @ y)))
+    return Outcome(zg.passed, f"rho = E[exp(w^T(x+y)) cos(w^T(x-y))], 400000 draws: {zg}; without the cosine factor: z = {zb.z:+.1f}",
+                   agreement=f"z = {zg.z:+.2f}", control_rejected=not zb.passed,
+                   control_detail=f"SM^2 (no cos) rejected at z = {zb.z:+.1f}")
+
+
+def eq44_mc():
+    """Sampled E lambda_hat^2 vs the first/last lines of (44) and the printed middle line."""
+    x, y = np.array([1.0, 0.0, 0.0]), np.array([0.0, 1.0, 0.0])  # theta = pi/2, t = 1/2
+    n = 2
+    lam = hrf.sample_angular_lambda(x, y, n, _rng(63), 200000)
+    v = mean_of(lam ** 2)
+    t = 0.5
+    c = t * (t - t / n + 1 / n)
+    middle = 0.25 * (4 * t + (1 - 1 / n) * (1 - 2 * t) ** 2)
+    zg, zb = z_check(v, c), z_check(v, middle)
+    return Outcome(zg.passed, f"theta = pi/2, n = 2: E lambda^2 {zg}; printed middle line {middle:.4f}: z = {zb.z:+.1f}",
+                   agreement=f"z = {zg.z:+.2f}", control_rejected=not zb.passed,
+                   control_detail=f"printed middle line rejected at z = {zb.z:+.1f}")
+
+
+def eq43_sym():
+    n = sympy.Symbol("n", positive=True, integer=True)
+    S = sympy.Symbol("S", real=True)  # sum_i sgn(tau_i^T x) sgn(tau_i^T y)
+    lam19 = sympy.Rational(1, 2) + (sympy.I / sympy.sqrt(2 * n)) ** 2 * S
+    lam43 = sympy.Rational(1, 2) * (1 - S / n)
+    d = sympy.simplify(lam19 - lam43)
+    bad = sympy.simplify(lam19 - sympy.Rational(1, 2) * (1 - S / (2 * n)))
+    return Outcome(d == 0, f"sympy: 1/2 + (i/sqrt(2n))^2 S - 1/2 (1 - S/n) = {d}", agreement="exact (sympy)",
+                   control_rejected=bad != 0, control_detail="1/2 (1 - S/(2n)) rejected")
+
+
+def eq48_quad():
+    worst, ctrl = 40, 0
+    for th, r, m, n in (("0.7", "1.3", 3, 2), ("2.2", "0.8", 1, 5)):
+        lib = hrf.relative_error_angular_hybrid(th, r, m, n, dps=25)
+        q = W.relative_error_quad(th, r, m, n, dps=25)
+        worst = min(worst, _digits(lib, q))
+        ctrl = max(ctrl, _digits(lib * (1 + mpmath.mpf(10) ** -3), q))
+    return Outcome(worst >= 20, f"(48) in the library vs sqrt(MSE)/SM with the MSE by quadrature and binomial sums at 2 points: >= {worst} digits",
+                   agreement=f"{worst} digits", control_rejected=ctrl <= 4, control_detail=f"x(1+1e-3): {ctrl} digits")
+
+
+def eq57_num():
+    """Numerical derivatives of b^1, b^2 (mp.diff) vs the printed (57), (58) at 3 points."""
+    worst, ctrl = 40, 0
+    for th, r, n in (("0.4", "1.2", 3), ("1.9", "2", 5), ("2.8", "1", 2)):
+        with mp.workdps(40):
+            t, rr = mpmath.mpf(th), mpmath.mpf(r)
+            b1 = lambda u: (1 - mpmath.mpf(1) / n) * (u / mp.pi) ** 2 * mp.exp(2 * rr ** 2 * mp.cos(u))
+            b2 = lambda u: (u / mp.pi) / n * mp.exp(2 * rr ** 2 * mp.cos(u))
+            p57 = mp.exp(2 * rr ** 2 * mp.cos(t)) * (1 - mpmath.mpf(1) / n) * 2 * t / mp.pi ** 2 * (1 - rr ** 2 * t * mp.sin(t))
+            p58 = mp.exp(2 * rr ** 2 * mp.cos(t)) / (n * mp.pi) * (1 - 2 * rr ** 2 * t * mp.sin(t))
+            bad = mp.exp(2 * rr ** 2 * mp.cos(t)) / (n * mp.pi) * (1 - rr ** 2 * t * mp.sin(t))
+            d1, d2 = mp.diff(b1, t), mp.diff(b2, t)
+        worst = min(worst, _digits(d1, p57), _digits(d2, p58))
+        ctrl = max(ctrl, _digits(d2, bad))
+    return Outcome(worst >= 25, f"mp.diff of (54), (55) vs (57), (58) at 3 points: >= {worst} digits", agreement=f"{worst} digits",
+                   control_rejected=ctrl <= 3, control_detail=f"(58) with r^2 in place of 2r^2: {ctrl} digits")
+
+
+def eq66_sym():
+    th, r, n, h = hrf.h_expr()
+    m = sympy.Symbol("m", positive=True)
+    e48 = sympy.exp(r ** 2) / sympy.sqrt(2 * m) * sympy.sqrt(h)
+    e66 = sympy.exp(2 * r ** 2) / sympy.sqrt(2 * m) * sympy.sqrt(h)
+    q = sympy.simplify(e66 / e48)
+    return Outcome(q != 1, f"sympy: (66) / (48) = {q} (not 1): (66) overstates the relative error by e^(r^2)",
+                   agreement="exact (sympy)", control_rejected=sympy.simplify(e48 / e48) == 1,
+                   control_detail="(48) itself gives ratio 1")
+
+
+def eq76_sym():
+    th, r, s = sympy.symbols("theta r sigma", positive=True)
+    x = sympy.Matrix([r, 0])
+    y = sympy.Matrix([r * sympy.cos(th), r * sympy.sin(th)])
+    D2 = sympy.simplify(((x - y).T * (x - y))[0])
+    d = sympy.simplify(sympy.expand_trig(D2 - 4 * r ** 2 * sympy.sin(th / 2) ** 2))
+    bad = sympy.simplify(sympy.expand_trig(D2 - 2 * r ** 2 * sympy.sin(th / 2) ** 2))
+    return Outcome(d == 0, f"sympy: |x - y|^2 on S(r) minus 4 r^2 sin^2(theta/2) = {d}; hence (67) becomes (76)",
+                   agreement="exact (sympy)", control_rejected=bad != 0, control_detail="2 r^2 sin^2 rejected")
+
+
+def eq85_num():
+    rng = _rng(64)
+    worst, ctrl = 0.0, math.inf
+    for _ in range(20):
+        al, be, ri, rj = rng.standard_normal(4)
+        a = al + 1j * be
+        e83 = (a * ri + rj / a) * (al ** 2 + be ** 2)
+        re = (al ** 2 + be ** 2) * al * ri + al * rj
+        im = (al ** 2 + be ** 2) * be * ri - be * rj
+        worst = max(worst, abs(e83.real - re), abs(e83.imag - im))
+        ctrl = min(ctrl, abs(e83.imag - ((al ** 2 + be ** 2) * be * ri + be * rj)))
+    return Outcome(worst < 1e-12, f"20 random (alpha, beta, r_i, r_j): (alpha^2+beta^2) x (83) vs (85), max deviation {worst:.1e}",
+                   agreement=f"{worst:.1e}", control_rejected=ctrl > 1e-6,
+                   control_detail=f"Im with +beta r_j rejected (min deviation {ctrl:.2g})")
+
+
+def eq36_sym():
+    m = sympy.Symbol("m", positive=True, integer=True)
+    i, j = sympy.symbols("i j", integer=True)
+    pairs = sympy.summation(sympy.summation(1, (j, 1, m)) - 1, (i, 1, m))  # ordered pairs i != j
+    d = sympy.simplify(pairs - m * (m - 1))
+    bad = sympy.simplify(pairs - sympy.binomial(m, 2))
+    return Outcome(d == 0, f"sympy: number of ordered pairs i != j = {sympy.factor(pairs)} = m(m-1); (36) writes binom(m, 2)",
+                   agreement="exact (sympy)", control_rejected=sympy.simplify(bad.rewrite(sympy.factorial)) != 0,
+                   control_detail="binom(m, 2) differs")
+
+
+def eq70_quad():
+    """E of the (70) features with sigma tau (quadrature) = lambda; without sigma it is the sigma = 1 coefficient."""
+    x, y, sig = ["3/5", "4/5"], ["-4/5", "3/5"], "9/5"  # |x| = |y| = 1 (normalized setting of App. F)
+    lam = hrf.gaussian_hybrid_lambda(x, y, sig, None, dps=25)
+    with mp.workdps(45):
+        xv, yv = [mpmath.mpmathify(v) for v in x], [mpmath.mpmathify(v) for v in y]
+        s = mpmath.mpmathify(sig)
+        D = mp.sqrt(sum((a - b) ** 2 for a, b in zip(xv, yv)))
+        rho = 1 - mp.exp(-2 * s ** 2 * sum(a * a for a in xv))
+        # E[rho_1(x)^T rho_2(y)] = -(1/rho) E cos(sigma g |x - y|)
+        q = 1 / rho - W.gauss_expect_quad(lambda g: mp.cos(s * g * D), 0, dps=35) / rho
+        q1 = 1 / rho - W.gauss_expect_quad(lambda g: mp.cos(g * D), 0, dps=35) / rho
+    dg, db = _digits(lam, q), _digits(lam, q1)
+    return Outcome(dg >= 20, f"sigma = 1.8: a + E rho_1^T rho_2 with sigma tau by quadrature = {_f(q, 15)} = lambda ({dg} digits); "
+                             f"without sigma {_f(q1, 15)}", agreement=f"{dg} digits", control_rejected=db <= 2,
+                   control_detail=f"printed (no sigma) agrees to {db} digits")
