@@ -1279,6 +1279,26 @@ def _sec97_g_numeric():
                    control_detail=f"printed g as an estimator of K rejected at z = {p_bad.z:+.1f}")
 
 
+def _sec97_xm_mc():
+    # (29)-(30): X_m = g_{x_m}(u_m^T z) drops the length; with X = g(w^T z, ||w||) it must be g_{x_m}(x_m u_m^T z)
+    rng = np.random.default_rng(SEED + 34)
+    x, y = np.array([0.5, 0.4, -0.2]), np.array([0.3, -0.1, 0.4])
+    d = x.size
+    z = x + y
+    A = float(crt.oprf_a_star(d, repr(float(z @ z)), dps=15))
+    B, D2, N = math.sqrt(1 - 4 * A), (1 - 4 * A) ** (d / 2), float(x @ x + y @ y)
+    K = math.exp(-0.5 * float(np.sum((x - y) ** 2)))
+    W = crt.sample_omega("gaussian", d, 400_000, rng)
+    r = np.linalg.norm(W, axis=1)
+    u_z = (W @ z) / r
+    g = lambda a, b: D2 * np.exp(2 * A * b * b + B * a - N)      # g(a, b) with C (see CRT-Sec9.7-g)
+    printed = mean_of(g(u_z, r))
+    fixed = mean_of(g(r * u_z, r))
+    a_, b_ = z_check(fixed, K), z_check(printed, K)
+    return Outcome(a_.passed, f"d=3, OPRF at A*: E g(||w|| u^T z, ||w||) {a_}; the printed X_m = g(u^T z, ||w||): {b_}",
+                   agreement=f"z = {a_.z:+.2f}", control_rejected=not b_.passed, control_detail=f"printed X_m rejected as an estimator of K at z = {b_.z:+.1f}")
+
+
 def _eq33_numeric():
     x, y = ["0.8", "0.6", "0"], ["0.5", "0", "0.2"]
     gap = crt.orthogonal_gap(x, y, 3, dps=20)
@@ -2324,6 +2344,10 @@ CLAIMS = [
        "erratum", r"$f^{(1)}f^{(2)}$ carries $C(\|x\|^2+\|y\|^2)$, not $2C$; with $2C$ the mean is $e^{-N}K$: the sampled printed $g$ matches $e^{-N}K$ and rejects $K$, the corrected $g$ matches $K$.",
        [_chk("sampled printed g: mean e^-N K, not K", MC, _sec97_g_numeric, (_G + "oprf_rho_star_np",), "200000 sampled g(a, b) with w ~ N(0, I)", "the printed g as an estimator of K")], severity="typo",
        correction=r"$g(a,b)=D^2\exp(2Ab^2+Ba+C(\|x\|^2+\|y\|^2))$."),
+    _c("CRT-Sec9.7-Xm", "App. 9.7, proof of Thm 9.1, after (30)", r"$X^{\mathrm{iid}}_m=g_{x_m}((u^{\mathrm{iid}}_m)^\top z)$, $X^{\mathrm{ort}}_m=g_{x_m}((u^{\mathrm{ort}}_m)^\top z)$ with $g_y(x)=g(x,y)$.",
+       "erratum", r"With $X=g(\omega^\top z,\|\omega\|)$ and $\omega=x_mu_m$ the first argument is $x_mu_m^\top z$, not $u_m^\top z$: sampled, the printed $X_m$ does not average to $K$, the corrected one does. The length reappears in (32) only through $E\|\omega\|^{2t}$ factors, so the proof's bookkeeping of the lengths is inconsistent, although the termwise inequality (CRT-Thm9.1) is unaffected.",
+       [_chk("sampled X_m with and without the length", MC, _sec97_xm_mc, (_G + "oprf_a_star", _G + "sample_omega"), "400000 sampled w ~ N(0, I_3)", "the printed X_m")],
+       severity="typo", correction=r"$X_m=g_{x_m}(x_m(u_m)^\top z)$."),
     _c("CRT-Eq33", "App. 9.7, Eq. (33)", r"$\mathrm{Var}(K^{\mathrm{iid}}_M)-\mathrm{Var}(K^{\mathrm{ort}}_M)=\dots=(1-\frac1M)\frac2{d+2}F^2(z)$.",
        "erratum", r"The first relation must be '$\ge$' (it comes from the inequality (32)); the exact gap is strictly larger (d=3, M=3: 0.09971260868 vs 0.06866373756), sampling rejects the '=' value, and '$\ge$' holds over the domain.",
        [_chk("exact gap > bound; >= over the domain", N_, _eq33_numeric, (_G + "orthogonal_gap", _G + "orthogonal_gap_lower_bound"), "mpmath 1F1 closed form", "the printed '='"),
