@@ -42,7 +42,7 @@ from flint import acb, arb, arb_series, ctx, fmpq, fmpz
 __all__ = [
     "CertificationError", "CertifiedValue", "BoundCertificate", "DEFAULT_PREC", "working_prec", "exact",
     "certify_bound", "certify_root", "certify_max",
-    "oprf_a_star", "oprf_rho_star", "oprf_log_variance_ratio",
+    "oprf_a_star", "oprf_rho_star", "oprf_log_variance_ratio", "oprf_rho_star_eq7_as_printed", "paper_eq25_gap",
     "lemma_a1_argmin",
     "mse_trig", "mse_pos", "thm35_bound", "max_relative_error_angular_hybrid", "thm35_ratio",
     "thm35_failure_radius",
@@ -949,6 +949,27 @@ def thm35_failure_radius(n, *, prec=DEFAULT_PREC, bits=110):
                           note="(27) holds at the lower end and fails at the upper end of the ball")
 
 
+def oprf_rho_star_eq7_as_printed(d, s2, *, prec=DEFAULT_PREC):
+    r"""Certified value of CRT Eq. (7) **as printed** (erratum CRT-Eq7: :math:`-2s_2-d` under the root),
+    :math:`\sqrt{(2s_2+d)^2+8ds_2-2s_2-d}/(4s_2)`. A ball disjoint from :func:`oprf_rho_star` proves
+    that the printed formula does not give the optimum.
+
+    Examples
+    --------
+    >>> oprf_rho_star_eq7_as_printed(64, 100).string(10)
+    '0.8683029425'
+    """
+    d = _require_int(d, "d", 1)
+    q = exact(s2, "s2")
+    if q <= 0:
+        raise ValueError(f"s2 must be > 0, got {s2}")
+    with working_prec(prec):
+        S = arb(q)
+        val = ((2 * S + d) ** 2 + 8 * d * S - 2 * S - d).sqrt() / (4 * S)
+    return CertifiedValue(f"Eq. (7) as printed at d = {d}, s2 = {s2}", val, "CRT Eq. (7) (erratum CRT-Eq7)",
+                          {"d": str(d), "s2": str(q)})
+
+
 # =============================================================================================
 # SimRF: conformities (Def. 3.1, Eqs. (19), (23), (24)), small-v prefactor, z_crit
 # =============================================================================================
@@ -1007,6 +1028,29 @@ def conformity(coupling, d, v, *, prec=DEFAULT_PREC):
     ball = _conformity_ball(coupling, d, q, int(prec))
     src = {"iid": "SimRF Eq. (19)", "orthogonal": "SimRF Eq. (23)", "simplex": "SimRF Eq. (24)"}[coupling]
     return CertifiedValue(f"conformity({coupling!r}, {d}, {v})", ball, src, {"coupling": coupling, "d": str(d), "v": str(q)})
+
+
+def paper_eq25_gap(d, m, v, *, prec=DEFAULT_PREC):
+    r"""Certified printed gap of SimRF Cor. 4.4, Eq. (25) (without :math:`e^{-2x^2-2y^2}`):
+    :math:`\frac{m-1}{m}(e^{v^2}-{}_1F_1(d;\tfrac d2;v^2))` (the printed series lacks the :math:`2^k`).
+    A negative ball proves the printed gap negative (erratum SimRF-Cor4.4); the corrected gap
+    :func:`conformity` ("iid") - ("orthogonal") times :math:`(m-1)/m` is positive.
+
+    Examples
+    --------
+    >>> v = paper_eq25_gap(2, 2, "1/2")
+    >>> v.string(10), bool(v.ball < 0)
+    ('-0.1605031771', True)
+    """
+    d, m = _require_int(d, "d", 2), _require_int(m, "m", 1)
+    q = exact(v, "v")
+    if q < 0:
+        raise ValueError(f"v must be >= 0, got {v}")
+    with working_prec(prec):
+        V2 = arb(q * q)
+        val = arb(fmpq(m - 1, m)) * (V2.exp() - V2.hypgeom_1f1(d, fmpq(d, 2)))
+    return CertifiedValue(f"paper_eq25_gap({d}, {m}, {v})", val, "SimRF Cor. 4.4, Eq. (25) (erratum SimRF-Cor4.4)",
+                          {"d": str(d), "m": str(m), "v": str(q)}, note="ball < 0: the printed gap is negative")
 
 
 def small_v_prefactor(d, *, prec=DEFAULT_PREC):

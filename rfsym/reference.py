@@ -45,7 +45,7 @@ class ReferenceMismatch(ArithmeticError):
 
 
 def _specs():
-    """(id, paper, quantity, kernel, library thunk, certified thunk). Imports lazily (paper modules are heavy)."""
+    """(id, paper, quantity, kernel, library thunk or None, certified thunk). Imports lazily."""
     import sympy
 
     from . import crt, derf, hrf, simrf
@@ -61,6 +61,8 @@ def _specs():
          lambda: crt.oprf_a_star(64, 100, dps=D), lambda: _C.oprf_a_star(64, 100)),
         ("CRT-log-var-ratio", "CRT", "oprf_log_variance_ratio(64, 100)", gauss,
          lambda: crt.oprf_log_variance_ratio(64, 100, dps=D), lambda: _C.oprf_log_variance_ratio(64, 100)),
+        ("CRT-Eq7-as-printed", "CRT", "Eq. (7) as printed, d = 64, s2 = 100  [erratum CRT-Eq7; optimum: CRT-rho-star]", gauss,
+         None, lambda: _C.oprf_rho_star_eq7_as_printed(64, 100)),
         ("DERF-A1-argmin", "DERF", 'lemma_a1_argmin("0.37")', soft,
          lambda: derf.lemma_a1_argmin("0.37", dps=D), lambda: _C.lemma_a1_argmin("0.37")),
         ("HRF-mse-trig", "HRF", "mse_trig(x, y, 10), x = (1, 0), y = (1/2, sqrt(3)/2)", soft,
@@ -86,6 +88,8 @@ def _specs():
          lambda: simrf.conformity("simplex", 6, 1, dps=D), lambda: _C.conformity("simplex", 6, 1)),
         ("SimRF-conformity-gap", "SimRF", 'conformity("orthogonal", 6, 1) - conformity("simplex", 6, 1)', gauss,
          lambda: _lib_gap(simrf, D), _cert_gap),
+        ("SimRF-Eq25-as-printed", "SimRF", "paper_eq25_gap(6, 2, 1)  [erratum SimRF-Cor4.4: printed gap < 0]", gauss,
+         lambda: simrf.paper_eq25_gap(6, 2, 1, dps=D), lambda: _C.paper_eq25_gap(6, 2, 1)),
         ("SimRF-small-v-prefactor", "SimRF", "small_v_prefactor(64)", gauss,
          lambda: simrf.small_v_prefactor(64, dps=D), lambda: _C.small_v_prefactor(64)),
         ("SimRF-z-crit", "SimRF", "rff_z_crit(64)", gauss,
@@ -114,8 +118,14 @@ def _row(spec):
     rid, paper, quantity, kernel, lib, cert = spec
     if rid in _ROW_CACHE:
         return _ROW_CACHE[rid]
-    v = lib()
     c = cert()
+    note = c.note
+    if lib is None:  # no library function (the registry computes it inline): print the ball's midpoint
+        with mpmath.workdps(DIGITS + 10):
+            v = c.mpf(DIGITS + 10)
+        note = "; ".join(x for x in (note, "value from the Arb ball (no library function)") if x)
+    else:
+        v = lib()
     value = mpmath.nstr(v, DIGITS, min_fixed=-5, max_fixed=25, strip_zeros=False)
     # the library value (verified to DIGITS + 2 digits at least) must be compatible with the ball
     if not c.agrees(v, DIGITS + 2):
@@ -131,7 +141,7 @@ def _row(spec):
         "certified_digits": digits if digits != math.inf else 999,
         "source": c.source,
         "kernel": kernel,
-        "note": c.note,
+        "note": note,
     }
     _ROW_CACHE[rid] = row
     return row
@@ -162,7 +172,7 @@ def table(paper=None):
     Examples
     --------
     >>> [r["id"] for r in table("crt")]
-    ['CRT-rho-star', 'CRT-A-star', 'CRT-log-var-ratio']
+    ['CRT-rho-star', 'CRT-A-star', 'CRT-log-var-ratio', 'CRT-Eq7-as-printed']
     >>> table("XYZ")
     Traceback (most recent call last):
     ...

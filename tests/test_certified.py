@@ -148,3 +148,19 @@ def test_exact_inputs():
         C.exact("abc")
     with pytest.raises(TypeError):
         C.exact(sympy.sqrt(2))
+
+
+def test_errata_deciding_numbers():
+    # CRT-Eq7: the printed formula's ball is disjoint from the optimum's ball (and does not solve (22))
+    printed, rho = C.oprf_rho_star_eq7_as_printed(64, 100), C.oprf_rho_star(64, 100)
+    assert printed.digits >= 30 and not printed.ball.overlaps(rho.ball)
+    with C.working_prec(C.DEFAULT_PREC):
+        p = printed.ball
+        assert (2 * 100 * p * p + (2 * 100 + 64) * p - 64).abs_lower() > 1
+        r = rho.ball
+        assert (2 * 100 * r * r + (2 * 100 + 64) * r - 64).abs_upper() < 1e-60
+    # SimRF-Cor4.4: printed gap negative (proven), library value agrees
+    g = C.paper_eq25_gap(6, 2, 1)
+    assert g.ball < 0 and g.digits >= 30
+    assert g.agrees(simrf.paper_eq25_gap(6, 2, 1, dps=40), 40)
+    assert not g.agrees(simrf.paper_eq25_gap(6, 2, 1, dps=40) * (1 + mpmath.mpf("1e-25")), 40)
