@@ -1248,3 +1248,232 @@ def eq70_quad():
     return Outcome(dg >= 20, f"sigma = 1.8: a + E rho_1^T rho_2 with sigma tau by quadrature = {_f(q, 15)} = lambda ({dg} digits); "
                              f"without sigma {_f(q1, 15)}", agreement=f"{dg} digits", control_rejected=db <= 2,
                    control_detail=f"printed (no sigma) agrees to {db} digits")
+
+
+# =============================================================================================
+# controls for the scans and sympy identities of the registry
+# =============================================================================================
+
+
+def eq20_sym():
+    x = sympy.Matrix(sympy.symbols("x1:3", real=True))
+    y = sympy.Matrix(sympy.symbols("y1:3", real=True))
+    M = sympy.Matrix(2, 2, sympy.symbols("M1:5", real=True))
+    c = sympy.Symbol("c", positive=True)
+    my = M * y
+    lhs = -((x + my).T * (x + my))[0] / (2 * c ** 2)
+    rhs = -(x.T * x)[0] / (2 * c ** 2) - (my.T * my)[0] / (2 * c ** 2) + ((x / c).T * (-my / c))[0]
+    bad = -(x.T * x)[0] / (2 * c ** 2) - (my.T * my)[0] / (2 * c ** 2) + ((x / c).T * (my / c))[0]
+    d, db = sympy.expand(lhs - rhs), sympy.expand(lhs - bad)
+    return Outcome(d == 0, f"sympy: log lambda - log(e^(-|x|^2/2c^2) e^(-|My|^2/2c^2) SM(x/c, -My/c)) = {d}",
+                   agreement="exact (sympy)", control_rejected=db != 0, control_detail="SM(x/c, +My/c) rejected")
+
+
+def eq85_sym():
+    al, be, ri, rj = sympy.symbols("alpha beta r_i r_j", real=True)
+    a = al + sympy.I * be
+    expr = sympy.expand((a * ri) * (al ** 2 + be ** 2) + (al - sympy.I * be) * rj)
+    d1 = sympy.simplify(sympy.re(expr) - ((al ** 2 + be ** 2) * al * ri + al * rj))
+    d2 = sympy.simplify(sympy.im(expr) - ((al ** 2 + be ** 2) * be * ri - be * rj))
+    bad = sympy.simplify(sympy.im(expr) - ((al ** 2 + be ** 2) * be * ri + be * rj))
+    return Outcome(d1 == 0 and d2 == 0, f"sympy: (alpha^2+beta^2) x (83) split into Re/Im minus printed (85): {d1}, {d2}",
+                   agreement="exact (sympy)", control_rejected=bad != 0, control_detail="Im with +beta r_j rejected")
+
+
+def eq88_sym():
+    a, ri, rj = sympy.symbols("a r_i r_j", positive=True)
+    f = (a * ri + rj / a) ** 2
+    crit = sympy.solve(sympy.diff(f, a), a)
+    ok = any(sympy.simplify(c - sympy.sqrt(rj / ri)) == 0 for c in crit)
+    second = sympy.simplify(sympy.diff(f, a, 2).subs(a, sympy.sqrt(rj / ri)))
+    off = sympy.simplify(sympy.diff(f, a).subs(a, sympy.Rational(101, 100) * sympy.sqrt(rj / ri)))
+    return Outcome(ok and bool(second.is_positive), f"sympy: stationary points of (a r_i + r_j/a)^2: {crit}; second derivative "
+                                                    f"there {second} > 0 (same-sign case; opposite signs give the zero a = sqrt(-r_j/r_i))",
+                   agreement="exact (sympy)", control_rejected=off != 0, control_detail="1.01 sqrt(r_j/r_i) is not stationary")
+
+
+def eq51_scan():
+    worst51, worst52, ctl = -np.inf, -np.inf, -np.inf
+    th = np.linspace(0, np.pi, 2001)
+    for r in np.linspace(1, 10, 19):
+        for n in (1, 2, 4, 8, 16):
+            t = th / np.pi
+            e2 = t * (t - t / n + 1 / n)
+            a = e2 * np.exp(2 * r * r * (np.cos(th) - 1)) * (-np.expm1(-4 * r * r * np.cos(th / 2) ** 2)) ** 2
+            b = ((1 - 1 / n) * t * t + t / n) * np.exp(2 * r * r * (np.cos(th) - 1)) * (-np.expm1(-4 * r * r)) ** 2
+            g = hrf._g_np(th, r, n)
+            worst51 = max(worst51, float(np.max(g) - 2 * np.max(a)))
+            worst52 = max(worst52, float(np.max(a - b)))
+            ctl = max(ctl, float(np.max(g) - np.max(a)))
+    ok = worst51 <= 0 and worst52 <= 1e-15
+    return Outcome(ok, (f"r in [1,10] (19 values), n in (1,2,4,8,16), 2001 angles: max(h) - 2 max(a) = {worst51:.2e} <= 0 (51); "
+                        f"max(a - b (1-e^(-4r^2))^2) = {worst52:.2e} <= 0 (52)"),
+                   agreement="holds at 190 (r, n) x 2001 angles", control_rejected=ctl > 0,
+                   control_detail=f"(51) without the factor 2 (h <= max a) fails: max(h) - max(a) = {ctl:.2e}")
+
+
+def eq61_scan():
+    worst, ctl = mpmath.mpf(-1), mpmath.mpf(-1)
+    for r in [1, "1.5", 2, 3, 5, 10, 30]:
+        with mp.workdps(30):
+            rr = mpmath.mpf(r)
+            th = hrf._bisect(lambda u: u * mp.sin(u) - 1 / rr ** 2, mpmath.mpf(0), mp.pi / 2)
+            worst = max(worst, th - mp.sqrt(mp.pi / 2) / rr)
+            ctl = max(ctl, th - 1 / rr)
+    return Outcome(worst <= 0, f"theta* (theta sin theta = 1/r^2) minus sqrt(pi/2)/r, max over r in [1,30]: {_f(worst, 5)} <= 0",
+                   agreement="holds at 7 radii (and for all r by Jordan's inequality)", control_rejected=ctl > 0,
+                   control_detail=f"theta* <= 1/r fails (theta* - 1/r up to {_f(ctl, 3)})")
+
+
+def eq63_scan():
+    worst, ctl = mpmath.mpf(0), mpmath.mpf(0)
+    for r in [1, "1.5", 2, 3, 5, 7, 10, 20]:
+        for n in (2, 3, 8, 16):
+            b = hrf.b_max(r, n, 1, dps=15)
+            bound = hrf.eq63_bound(r, n, dps=15)
+            worst = max(worst, b / bound)
+            ctl = max(ctl, b / (bound / mpmath.mpf(r)))
+    return Outcome(worst <= 1, f"max_theta b^1_r / (63) over r in [1,20], n in (2..16): largest ratio {_f(worst, 6)} <= 1",
+                   agreement=f"ratio <= {_f(worst, 4)}", control_rejected=ctl > 1,
+                   control_detail=f"(63)/r exceeded (ratio up to {_f(ctl, 4)})")
+
+
+def eq65_sym():
+    r, m, n, Wr = sympy.symbols("r m n W", positive=True)
+    printed = Wr ** 2 / (2 * m * r) * (1 / sympy.pi - 1 / (n * sympy.pi) + 1 / (n * sympy.sqrt(sympy.pi)))
+    corrected = Wr ** 2 / (2 * m * r ** 2) * ((1 - 1 / n) / sympy.pi + r / (n * sympy.sqrt(sympy.pi)))
+    b27 = Wr ** 2 / (2 * m * r ** 2) * (1 / sympy.pi - 1 / (n * sympy.pi) + 1 / (n * sympy.sqrt(sympy.pi)))
+    diff = sympy.factor(sympy.simplify(printed - corrected))
+    target = Wr ** 2 * (n - 1) * (r - 1) / (2 * sympy.pi * m * n * r ** 2)
+    d27 = sympy.factor(sympy.simplify(b27 - corrected))
+    ok = sympy.simplify(diff - target) == 0
+    return Outcome(ok, (f"sympy: (65)^2 - corrected^2 = {diff} = W^2 (n-1)(r-1)/(2 pi m n r^2) >= 0 for r >= 1, n >= 1 "
+                        "(equality at n = 1): (65) as printed dominates the corrected bound"),
+                   agreement="exact (sympy)", control_rejected=bool(d27.subs({r: 2, n: 1, m: 1, Wr: 1}) < 0),
+                   control_detail=f"(27) does not dominate it: (27)^2 - corrected^2 = {d27} < 0 for r > 1")
+
+
+def eq17_mc():
+    """Sampled CE estimates: constant at the (17) point; a nearby point has the exact positive variance."""
+    y = ["0.4", "-0.3", "0.2"]
+    Ar = [["1.2", "0.3", "0"], ["0", "0.7", "-0.2"], ["0.1", "0", "1.5"]]
+    x0 = [float(mpmath.re(v)) for v in hrf.cexp_zero_variance_point(y, Ar, dps=30)]
+    An = np.array([[float(v) for v in row] for row in Ar])
+    yv = np.array([float(v) for v in y])
+    e0 = hrf.sample_cexp(np.array(x0), yv, An, 2, _rng(70), 20000).real
+    x1 = np.array(x0) + np.array([0.05, 0.0, -0.05])
+    e1 = hrf.sample_cexp(x1, yv, An, 2, _rng(71), 200000).real
+    ex1 = hrf.cexp_moments([float(v) for v in x1], y, Ar, 2, dps=15)["var_real"]
+    z1 = z_check(variance_of(e1), ex1)
+    spread = float(np.ptp(e0) / abs(e0.mean()))
+    return Outcome(spread < 1e-12 and z1.passed, (f"at x = -A^-1 A^-T y: 20000 sampled estimates spread {spread:.1e} (zero variance); "
+                                                 f"0.05 away: sampled variance {z1}"),
+                   agreement=f"z = {z1.z:+.2f}", control_rejected=float(ex1) > 1e-4 and np.ptp(e1) > 1e-3,
+                   control_detail=f"zero variance off the point rejected (exact {float(ex1):.3g})")
+
+
+def eq18_mc():
+    """Sampled Var Re CE at a real x that solves only the Re-equation of (18): positive, as computed."""
+    A = [["1+1j", "0.3"], ["-0.2j", "0.8-0.5j"]]
+    y = ["0.4", "-0.3"]
+    with mp.workdps(40):
+        Am = mpmath.matrix([[mpmath.mpmathify(s) for s in row] for row in A])
+        Bm = Am.T ** -1
+        ReA = mpmath.matrix([[mpmath.re(Am[i, j]) for j in range(2)] for i in range(2)])
+        ReB = mpmath.matrix([[mpmath.re(Bm[i, j]) for j in range(2)] for i in range(2)])
+        xr = -(ReA ** -1) * (ReB * mpmath.matrix([mpmath.mpf(v) for v in y]))
+        xr = [xr[0], xr[1]]
+    mo = hrf.cexp_moments(xr, y, A, 1, dps=20)
+    est = hrf.sample_cexp(np.array([float(v) for v in xr]), np.array([0.4, -0.3]),
+                          np.array([[complex(s) for s in row] for row in A]), 1, _rng(72), 200000).real
+    v = variance_of(est)
+    zg, zb = z_check(v, mo["var_real"]), z_check(v, 0.0)
+    return Outcome(zg.passed, f"Re-only point, m = 1, 200000 draws: Var Re CE {zg}; zero variance: z = {zb.z:+.1f}",
+                   agreement=f"z = {zg.z:+.2f}", control_rejected=not zb.passed, control_detail=f"0 rejected at z = {zb.z:+.1f}")
+
+
+def eq19_quad():
+    """P(sgn(tau^T x) != sgn(tau^T y)) by quadrature over the direction of tau in span(x, y) = theta/pi."""
+    x, y = ["1", "1/5", "-1/2"], ["-3/10", "4/5", "1/10"]
+    th = hrf.angle(x, y, dps=30)
+    with mp.workdps(40):
+        # tau's projection on span(x, y) has a uniform direction phi; sgn differs iff cos(phi), cos(phi - theta) differ
+        f = lambda phi: 1 if (mp.cos(phi) > 0) != (mp.cos(phi - th) > 0) else 0
+        jumps = [mp.pi / 2, 3 * mp.pi / 2, th + mp.pi / 2, th + 3 * mp.pi / 2]
+        pts = sorted({mpmath.mpf(0), 2 * mp.pi} | {mpmath.fmod(p, 2 * mp.pi) for p in jumps})
+        prob = mp.quad(f, pts) / (2 * mp.pi)
+    with mp.workdps(40):
+        dg = _digits(prob, th / mp.pi)
+        db = _digits(prob, th / (2 * mp.pi))
+    return Outcome(dg >= 20, f"P(signs differ) by quadrature = {_f(prob, 20)} = theta/pi ({dg} digits)",
+                   agreement=f"{dg} digits", control_rejected=db <= 2, control_detail=f"theta/(2 pi): {db} digits")
+
+
+def eq52_sym():
+    u, r = sympy.symbols("u r", positive=True)
+    f = (1 - sympy.exp(-4 * r ** 2 * u)) ** 2
+    d = sympy.simplify(sympy.diff(f, u))
+    v = sympy.Symbol("v", positive=True)  # v = 4 r^2 u > 0
+    form = sympy.simplify(d - 8 * r ** 2 * sympy.exp(-8 * r ** 2 * u) * (sympy.exp(4 * r ** 2 * u) - 1))
+    tt = sympy.Symbol("t", real=True)
+    # e^v - 1 = int_0^v e^t dt with a positive integrand, hence > 0 for v > 0
+    pos = sympy.simplify(sympy.integrate(sympy.exp(tt), (tt, 0, v)) - (sympy.exp(v) - 1)) == 0 and bool(sympy.exp(tt).is_positive)
+    bad = sympy.simplify(sympy.diff((1 - sympy.exp(-4 * r ** 2 * u)) ** 2 * sympy.exp(-u), u).subs({u: 5, r: 1}))
+    return Outcome(form == 0 and pos, f"sympy: d/du (1 - e^(-4r^2 u))^2 = {d} = 8 r^2 e^(-8r^2 u)(e^(4r^2 u) - 1) > 0 (e^v - 1 = int_0^v e^t dt > 0 for v > 0: {pos}), so with u = cos^2(theta/2) <= 1 "
+                                         "(1 - e^(-4r^2 cos^2))^2 <= (1 - e^(-4r^2))^2 (52); h <= 2 max a (51) since h(theta) = a(theta) + a(pi - theta)",
+                   agreement="exact (sympy)", control_rejected=bool(bad < 0),
+                   control_detail="with an extra e^{-u} the function is not increasing (derivative < 0 at u = 5)")
+
+
+def eq89_mc():
+    """Sampled exp(w^T(Ax + A^-1 y)) with complex diagonal A: the bilinear (14) value, not (89)'s moduli."""
+    x, y = np.array([0.4, -0.3]), np.array([0.5, 0.2])
+    a = np.array([0.8j, 1.5])
+    u = a * x + y / a
+    w = _rng(73).standard_normal((400000, 2))
+    e = np.exp(w @ u)
+    sm = math.exp(float(x @ y))
+    right = np.exp(np.sum((a * x) ** 2) / 2 + np.sum((y / a) ** 2) / 2) * sm
+    printed = math.exp(float(np.sum(np.abs(a * x) ** 2)) / 2 + float(np.sum(np.abs(y / a) ** 2)) / 2) * sm
+    zg = z_check(mean_of(e.real), float(right.real))
+    zb = z_check(mean_of(e.real), printed)
+    return Outcome(zg.passed, f"A = diag(0.8i, 1.5), 400000 draws: Re E exp(w^T(Ax + A^-1 y)) {zg}; (89) with moduli {printed:.6g}: z = {zb.z:+.1f}",
+                   agreement=f"z = {zg.z:+.2f}", control_rejected=not zb.passed,
+                   control_detail=f"printed (89) rejected at z = {zb.z:+.1f}")
+
+
+def eq93_sym():
+    x1, x2, y1, y2, tau = sympy.symbols("x1 x2 y1 y2 tau", positive=True)
+    a1, a2 = sympy.symbols("a1 a2", positive=True)
+    def parts(A1, A2):
+        ax = [A1 * x1, A2 * x2]
+        by = [y1 / A1, y2 / A2]
+        lhs = -sum((u + v) * sympy.conjugate(u + v) for u, v in zip(ax, by)) / (2 * tau ** 2)
+        rhs = (-sum(u * sympy.conjugate(u) for u in ax) / (2 * tau ** 2) - sum(v * sympy.conjugate(v) for v in by) / (2 * tau ** 2)
+               - (x1 * y1 + x2 * y2) / tau ** 2)
+        return sympy.simplify(sympy.expand(lhs - rhs))
+    d_real, d_cplx = parts(a1, a2), parts(sympy.I * a1, a2)
+    return Outcome(d_real == 0, f"sympy: exponent of (93) lhs - rhs = {d_real} for real diagonal A; for A = diag(i a1, a2): {d_cplx}",
+                   agreement="exact (sympy)", control_rejected=d_cplx != 0, control_detail="complex A rejected")
+
+
+def eq94_quad():
+    """E[Psi^tau_A(x)^T Psi^tau_{A^-1}(-y)] by coordinate-wise quadrature = lambda^{ij} (real diagonal A)."""
+    x, y, a, tau = ["0.4", "-0.3"], ["0.5", "0.2"], ["0.8", "1.5"], "1.3"
+    with mp.workdps(45):
+        xv, yv, av, t = ([mpmath.mpmathify(v) for v in x], [mpmath.mpmathify(v) for v in y],
+                         [mpmath.mpmathify(v) for v in a], mpmath.mpmathify(tau))
+        ax = [ai * xi for ai, xi in zip(av, xv)]
+        by = [yi / ai for ai, yi in zip(av, yv)]
+        lam = mp.exp(-sum((u + v) ** 2 for u, v in zip(ax, by)) / (2 * t * t))
+        pre = mp.exp(-sum(u * u for u in ax) / t ** 2) * mp.exp(-sum(v * v for v in by) / t ** 2)
+        e = mpmath.mpf(1)
+        for u, v in zip(ax, by):
+            c = (u - v) / t
+            e *= W.gauss_expect_quad(lambda g, c=c: mp.exp(g * c), abs(c), dps=35)
+        est = pre * e
+        bad = mp.exp(-sum(u * u for u in ax) / (2 * t * t)) * mp.exp(-sum(v * v for v in by) / (2 * t * t)) * e
+    dg, db = _digits(est, lam), _digits(bad, lam)
+    return Outcome(dg >= 25, f"(95)-(96) with A = diag(0.8, 1.5), tau = 1.3: E by quadrature = {_f(est, 15)} = lambda ({dg} digits)",
+                   agreement=f"{dg} digits", control_rejected=db <= 2,
+                   control_detail=f"prefactors exp(-|.|^2/(2 tau^2)) as in (91)-(92): {db} digits")
