@@ -1986,6 +1986,8 @@ AUDIT_EXPLAINED = {
     "rfsym.hrf.sample_trig:rel1e-3": "scaling every sampled estimate by 1 + 1e-3 moves a mean by 0.1 %; at affordable sample "
                                      "sizes the Monte Carlo standard error is 0.06 % or more (z < 2); the exact formulas the "
                                      "samples are compared with are pinned to 30 digits by quadrature witnesses",
+    "rfsym.hrf.sample_pos:rel1e-3": "a 0.1 % scaling of sampled ++ estimates is below Monte Carlo resolution (SE 0.1 % of "
+                                    "the mean at 40000 draws); mse_pos is pinned to 30 digits by quadrature (HRF-Lem2.2)",
     "rfsym.hrf.sample_angular_hybrid:rel1e-3": "a 0.1 % scaling of sampled estimates is below Monte Carlo resolution (the "
                                                "variance checks resolve about 1 %); the exact MSE (22) is pinned to 20+ "
                                                "digits by binomial sums and quadrature (HRF-Eq22)",
