@@ -305,7 +305,8 @@ def sampled_log_variances(u, v, sigmas, rng, *, n=200_000, kinds=("PosRF", "OPRF
               "PoisRF": {"lam": P["PoisRF"]}, "GeomRF": {"p": P["GeomRF"]}}
         for m in kinds:
             exact = math.exp(lv[m][0] + (0.0 if m in COMPLEX_METHODS else math.log(2)))
-            r = variance_of(crt.estimator_samples(kind_of[m], sg * u, sg * v, n, rng, **kw[m]))
+            chunks = [min(100_000, n - k) for k in range(0, n, 100_000)]       # bounded memory for the DIRF features
+            r = variance_of(np.concatenate([crt.estimator_samples(kind_of[m], sg * u, sg * v, c, rng, **kw[m]) for c in chunks]))
             out.append({"sigma": float(sg), "method": m, "exact": exact, "mc": r})
     return out
 
