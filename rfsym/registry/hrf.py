@@ -1676,7 +1676,7 @@ CLAIMS = [
        "SM^hyb_{m,n}(x,y) = Psi_1(x)^T Psi_2(y) with Psi_j = Psi^1 * Psi^2 * Psi^3 * Psi^4 of (11).",
        "verified", [("feature maps reproduce the estimator", "numeric", _lem23_num)],
        evidence="Dot product is the plain (non-conjugating) one; (11) reuses j both as the x/y index and as a block "
-                "index, and Sec. 2.2 swaps m and n once ('n random features for its base estimators') - notation slips."),
+                "index, and the sentence before the lemma swaps m and n once ('n random features for its base estimators', HRF-Sec2.2-mn) - notation slips."),
     _C("HRF-Eq14", "Sec. 2.3, Eq. (14)",
        "exp((Ax)^2/2) exp(((A^T)^-1 y)^2/2) SM(x,y) = E exp(w^T(Ax + (A^T)^-1 y)) for invertible complex A.",
        "verified", [("Lemma 2.4 at 30 digits, complex A", "numeric", _eq14_num)],
@@ -1751,7 +1751,7 @@ CLAIMS = [
        "+ t(1-1/n-t+t/n)(2m)^-1 e^{2r^2}(1-e^{-4r^2 sin^2(theta/2)})^2.", "erratum",
        [("printed vs direct, MC", "montecarlo", _eq47_num)], severity="minor",
        correction="The coefficient of the second (trig) term is E[(1-lam)^2] = (1-t)(1-t+t/n), not E[lam(1-lam)] = "
-                  "t(1-1/n-t+t/n). The proof of Thm 3.5 ((49)-(50)) uses the correct coefficient."),
+                  "t(1-1/n-t+t/n). The proof of HRF-Thm3.5 ((49)-(50)) uses the correct coefficient."),
     _C("HRF-Def3.3", "Sec. 3, Def. 3.3",
        "On a fixed sphere the MSEs of the considered estimators depend only on the angle theta.", "verified",
        [("sampled variances at equal-angle pairs, two orientations", "montecarlo", _def33_num)]),
@@ -1779,7 +1779,7 @@ CLAIMS = [
        "verified", [("(65) dominates the corrected bound", "symbolic", _eq65_sym),
                     ("(65) vs the exact max over angles", "numeric", _eq65_num)],
        evidence="The inequality (65) as printed holds for all r >= 1, n >= 1 (it equals the corrected bound of HRF-Thm3.5 at "
-                "n = 1 and dominates it otherwise), although the printed step (64) it is derived from is false. Theorem 3.5's "
+                "n = 1 and dominates it otherwise), although the printed step (64) it is derived from is false. HRF-Thm3.5's "
                 "(27) is not (65): it has r sqrt(2m) where (65) has sqrt(2mr), and that change is what makes (27) fail."),
     _C("HRF-Thm3.5", "Sec. 3, Thm 3.5, Eq. (27) (proof App. D.3)",
        "For r >= 1: eps_S(r)(anghyb) <= (1/r) sqrt(1/(2m)) W(r) sqrt(1/pi - 1/(n pi) + 1/(n sqrt(pi))).",
@@ -1789,7 +1789,7 @@ CLAIMS = [
                 "corrected bound is proven for every r > 0 by a symbolic certificate (Jordan's inequality + max of "
                 "s e^{-s}), with spare factors pi/(2e) in (63) and sqrt(pi/(2e)) in the repaired (64).",
        correction="(27) fails for every n once r exceeds r*(n): r*(1) = 4.12766, r*(2) = 6.2336, r*(3) = 8.33713, "
-                  "r*(4) = 10.4397, r*(8) = 18.8466, r*(16) = 35.6566 (about 2.1 n + 2). With (64) repaired the same proof gives the valid bound "
+                  "r*(4) = 10.4397, r*(8) = 18.8466, r*(16) = 35.6566 (growing about linearly in n). With (64) repaired the same proof gives the valid bound "
                   "eps_S(r) <= W(r)/(r sqrt(2m)) sqrt((1-1/n)/pi + r/(n sqrt(pi))) for all r > 0, n, m >= 1 (certified "
                   "symbolically); the max error grows like e^{2r^2}/sqrt(r) for fixed n."),
     _C("HRF-Thm3.5-limits", "Sec. 3, Thm 3.5 (second part)",
@@ -1816,21 +1816,21 @@ CLAIMS = [
        "features, the budget of the feature map (11)).", "erratum",
        [("equal feature dimension comparison", "numeric", WC.sec1_equal_dimension)], severity="minor",
        evidence_final=True,
-       evidence="The comparison of Thm 3.5 / Lemma 3.4 is at equal m (base projections). The hybrid map (11) has "
+       evidence="The comparison of HRF-Thm3.5 / HRF-Lem3.4 is at equal m (base projections). The hybrid map (11) has "
                 "D = 4m + 4mn features; given the same D, trig/++ use D/2 projections and can have the smaller "
                 "worst-case relative error (the numbers are in the check output).",
        correction="The worst-case relative error of the angular hybrid is smaller than that of trig/++ with the same "
-                  "number m of base projections. At an equal feature dimension (Lemma 2.3) it can be larger, e.g. "
+                  "number m of base projections. At an equal feature dimension (HRF-Lem2.3) it can be larger, e.g. "
                   "at r = 1, n = 16; the claim needs the budget stated."),
     _C("HRF-Sec2.2-mn", "Sec. 2.2, sentence before Lemma 2.3",
        "'We denote a hybrid estimator using n random features for its base estimators and m to approximate "
        "lambda-coefficients as SM^hyb_{m,n}'.", "erratum",
        [("sampled variance decides which count is which", "montecarlo", WC.sec22_mn)], severity="typo",
        correction="m random features for the base estimators and n for the lambda-coefficients (as in (10), (11), "
-                  "Thm 3.1, Lemma 3.2 and Thm 3.5)."),
+                  "HRF-Thm3.1, HRF-Lem3.2 and HRF-Thm3.5)."),
     _C("HRF-Sec1-domain", "Sec. 1, sentence of Eq. (1)", "K : R^{d x d} -> R.", "erratum",
        [("the kernels take a pair of vectors", "consistency", WC.eq1_domain)], severity="typo",
-       correction="K : R^d x R^d -> R (as in Def. 2.1)."),
+       correction="K : R^d x R^d -> R (as in HRF-Def2.1)."),
     _C("HRF-Sec2.2-Eq9", "Sec. 2.2, Eq. (9) and the sentence after it",
        "lambda^k = a_k + E[sum_i f^i_{1,k}(x, tau) f^i_{2,k}(y, tau)] 'for some ... mappings xi^i_k, eta^i_k'.",
        "erratum", [("(9)-(10) with the f's sampled", "montecarlo", WC.eq9_names)], severity="typo",
@@ -1921,7 +1921,7 @@ CLAIMS = [
        evidence_final=True,
        evidence="The figure gives no numbers nor the hybrid's (m, n); with n = 8 sign features and m from an equal "
                 "operation count of the maps, (m, n) = (49, 8). The exact relative-error curves and sampled 5 %/95 % "
-                "quantiles of all three estimators (s = 10000 per angle) are drawn in the notebook.",
+                "quantiles of all three estimators (ten thousand estimates per angle, as in the figure) are drawn in the notebook.",
        no_witness={"symbolic": "a comparison of exact maxima at three radii; the maxima are located numerically"}),
     _C("HRF-Tab1-wine", "Sec. 4.1, Table 1 (wine row) and text ('HRFs outperform all other methods')",
        "MSE (1e-3) on 100 random pairs of UCI wine points: HRF-ort 0.70, HRF-iid 0.85, ORF-reg 1.00, ORF-Had 1.10, "
@@ -1934,7 +1934,7 @@ CLAIMS = [
                 "features overflow the softmax kernel), angular hybrid with n = 8 sign features and m from an equal "
                 "operation count of the feature maps; a second configuration gives the hybrid m = 512 (4x the "
                 "operations). In both the hybrids have a larger MSE than ORF-reg and Halton-R (numbers in the check "
-                "output); the experiment's own iid values match the exact MSEs of Lemma 2.2 and Thm D.1.",
+                "output); the experiment's own iid values match the exact MSEs of HRF-Lem2.2 and HRF-ThmD.1.",
        correction="Not reproduced: on the wine data (standardised, unit-norm points) the angular hybrid has a larger MSE "
                   "than orthogonal and Halton trigonometric features both at an equal operation count and at an "
                   "equal number m of base projections; the ranking of Table 1 needs the (unstated) protocol that "
@@ -1965,7 +1965,7 @@ CLAIMS = [
        "erratum", [("synthetic clustered data, three configurations", "montecarlo", WC.fig6_rerun)], severity="minor",
        evidence_final=True,
        evidence="Rerun of App. H.3 with the unspecified steps fixed: X0, Y0 ~ N(0, I_50), Haar rotations, signs of the "
-                "key centers set opposite to those of the query centers on a fraction of the coordinates, 1000 points "
+                "key centers set opposite to those of the query centers on a fraction of the coordinates, a thousand points "
                 "per cluster with covariance sigma^2 I, one common scaling to a mean norm, K-means (k = 2), real "
                 "diagonal A of (88) per pair of centers, indicator coefficients; m projections for every estimator; "
                 "100 random pairs, 20 repetitions. The exact MSE of the hybrid, SM^2 (e^{|Ax + A^-1 y|^2} - 1)/m, "
