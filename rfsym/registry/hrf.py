@@ -103,7 +103,7 @@ def _lem22_pin():
         closed = (mp.e - 1) ** 2 / 20
     s = nstr(v, 30)
     return s.startswith(PIN[:30]) and abs(v - closed) < mpmath.mpf(10) ** -29, (
-        f"mse_trig((1,0),(cos pi/3, sin pi/3), 10) = {s} (issue pin {PIN}...; closed form (e-1)^2/20)")
+        f"mse_trig((1,0),(cos pi/3, sin pi/3), 10) = {s} (reference {PIN}...; closed form (e-1)^2/20)")
 
 
 def _lem22_sym():
@@ -1667,7 +1667,7 @@ CLAIMS = [
     _C("HRF-Lem2.2", "Sec. 2.1, Lemma 2.2, Eq. (7)",
        "MSE(trig) = (2m)^-1 e^{|z|^2} SM^-2 (1-e^{-|Delta|^2})^2; MSE(++) = (2m)^-1 e^{|z|^2} SM^2 (1-e^{-|z|^2})^2.",
        "verified",
-       [("sympy Gaussian integrals", "symbolic", _lem22_sym), ("issue pin to 30 digits", "numeric", _lem22_pin),
+       [("sympy Gaussian integrals", "symbolic", _lem22_sym), ("reference value to 30 digits", "numeric", _lem22_pin),
         ("MC variances", "montecarlo", _lem22_mc)]),
     _C("HRF-Eq8", "Sec. 2.2, Eq. (8)",
        "The HRF estimator (8) with unbiased base estimators and independent lambda-estimators is unbiased.",
