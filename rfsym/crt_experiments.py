@@ -31,7 +31,7 @@ from .precision import require_int
 __all__ = ["REGIMES", "METHODS", "COMPLEX_METHODS", "POSITIVE_METHODS", "NONPOSITIVE_METHODS", "sample_regime", "fit_parameters",
            "log_variances", "compare_regime", "compare_regime_cached", "fig2_curves", "gerf_objective_np",
            "classification_experiment", "sampled_log_variances", "orthogonal_variance_mc", "gap_bound_ratio_curve",
-           "fig1_mc_point"]
+           "fig1_mc_point", "ray_log_variances", "iid_estimates"]
 
 REGIMES = ("normal", "sphere", "heterogen", "mnist")
 METHODS = ("TrigRF", "PosRF", "GERF", "PoisRF", "GeomRF", "OPRF", "PoisRF+", "GeomRF+")
@@ -309,6 +309,42 @@ def sampled_log_variances(u, v, sigmas, rng, *, n=200_000, kinds=("PosRF", "OPRF
             r = variance_of(np.concatenate([crt.estimator_samples(kind_of[m], sg * u, sg * v, c, rng, **kw[m]) for c in chunks]))
             out.append({"sigma": float(sg), "method": m, "exact": exact, "mc": r})
     return out
+
+
+def ray_log_variances(u, v, sigmas, *, U=None, V=None, kinds=METHODS):
+    """Analytic single-feature log-variances along the ray :math:`(\sigma u, \sigma v)` with the
+    parameters refitted at each sigma from the scaled sets ``U, V`` (default: the pair itself); the
+    real mechanisms are *not* halved here (one feature each, as sampled).
+
+    Returns ``{method: array over sigmas}``.
+
+    Examples
+    --------
+    >>> r = ray_log_variances(np.full(4, 0.1), np.full(4, 0.2), [0.5, 1.0], kinds=("OPRF",))
+    >>> r["OPRF"].shape
+    (2,)
+    """
+    u = np.asarray(u, float)
+    v = np.asarray(v, float)
+    U = u[None] if U is None else np.asarray(U, float)
+    V = v[None] if V is None else np.asarray(V, float)
+    out = {m: [] for m in kinds}
+    for sg in sigmas:
+        lv = log_variances(sg * u[None], sg * v[None], fit_parameters(sg * U, sg * V), pairs="diag")
+        for m in kinds:
+            out[m].append(lv[m][0] + (0.0 if m in COMPLEX_METHODS else math.log(2)))
+    return {m: np.array(val) for m, val in out.items()}
+
+
+def iid_estimates(x, y, A, M, R, rng):
+    """``R`` independent i.i.d. OPRF estimates :math:`\hat K_M` (``M`` features each, parameter ``A``).
+
+    Examples
+    --------
+    >>> iid_estimates([0.1, 0.2], [0.3, 0.0], -0.05, 10, 3, np.random.default_rng(0)).shape
+    (3,)
+    """
+    return np.array([crt.estimator_samples("oprf", x, y, M, rng, A=A).mean() for _ in range(R)])
 
 
 def orthogonal_variance_mc(x, y, M, n, rng, coupling):

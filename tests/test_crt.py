@@ -308,3 +308,22 @@ def test_fig2_curves_and_helpers_shapes():
 
 
 import math  # noqa: E402  (used by the tests above)
+
+
+def test_ray_iid_fig1_helpers():
+    r = cx.ray_log_variances(np.full(4, 0.1), np.full(4, 0.2), [0.5], kinds=("OPRF", "PosRF"))
+    x, y = [0.05] * 4, [0.1] * 4
+    assert abs(r["PosRF"][0] - float(mpmath.log(crt.pos_variance(x, y, dps=20)))) < 1e-9
+    est = cx.iid_estimates([0.1, 0.2], [0.3, 0.0], -0.05, 50, 2000, np.random.default_rng(0))
+    K = math.exp(-0.5 * (0.2 ** 2 + 0.2 ** 2))
+    assert z_check(mean_of(est), K).passed and not z_check(mean_of(est), 1.05 * K).passed
+    p = cx.fig1_mc_point([0.3, 0.2], [0.3, 0.2], 50_000, np.random.default_rng(1))
+    assert abs(p["mu_mc"] - p["mu_exact"]) <= 5 * p["se"]
+
+
+def test_orthogonal_pair_moment_quad_independent_of_A():
+    for A in ("0", "-0.2", "-2"):
+        q = cw.orthogonal_pair_moment_quad("1.5", A, dps=20)
+        assert abs(q - crt.orthogonal_pair_moment(2, "1.5", dps=20)) < mpmath.mpf(10) ** -18
+    with pytest.raises(ValueError, match="1 - 4A"):
+        cw.orthogonal_pair_moment_quad("1", "0.3")

@@ -1577,12 +1577,8 @@ def _thm42_mc():
     K = 1.0
     M, R, eps = 1000, 3000, 10.0
     rng = np.random.default_rng(SEED + 22)
-    B = math.sqrt(1 - 4 * Af)
-    D2 = (1 - 4 * Af) ** (d / 2)
-    est = np.empty(R)
-    for i in range(R):
-        w = rng.standard_normal((M, d))
-        est[i] = np.mean(D2 * np.exp(2 * Af * np.sum(w * w, 1) + B * (w @ (2 * xf)) - 50.0))
+    from .. import crt_experiments as cx
+    est = cx.iid_estimates(xf, xf, Af, M, R, rng)
     hits = (np.abs(est - K) >= eps).astype(float)
     r = mean_of(hits)
     printed = float(crt.hoeffding_bound_printed(x, x, A, M, repr(eps), dps=15))
@@ -1919,6 +1915,10 @@ def _fig2_ray_mc():
     rng = np.random.default_rng(SEED + 36)
     U, V = cx.sample_regime("normal", 64, 64, 1.0, rng)
     rows = cx.sampled_log_variances(U[0], V[0], (0.03,), rng, n=400_000, U=U, V=V)
+    lines_ = cx.ray_log_variances(U[0], V[0], (0.03,), U=U, V=V)
+    dev = max(abs(float(lines_[r["method"]][0]) - math.log(r["exact"])) for r in rows)
+    if dev > 1e-12:
+        raise AssertionError(f"ray_log_variances disagrees with the exact values used for sampling by {dev:.1e}")
     oks = [z_check(r["mc"], r["exact"]) for r in rows]
     bads = [z_check(r["mc"], 1.1 * r["exact"]) for r in rows]
     lines = [f"{r['method']} sigma={r['sigma']}: {c}" for r, c in zip(rows, oks)]
