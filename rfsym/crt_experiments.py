@@ -131,7 +131,7 @@ def _fit_gerf(X, Y):
 
 
 def fit_parameters(X, Y, eps=1e-8, shift_from=None):
-    """Parameters of every mechanism from the statistics (8), (12), (14) of the sets ``X, Y``.
+    r"""Parameters of every mechanism from the statistics (8), (12), (14) of the sets ``X, Y``.
 
     Returns a dict: ``GERF -> (s, A)``, ``OPRF -> A``, ``PoisRF -> lam``, ``GeomRF -> p``,
     ``PoisRF+``/``GeomRF+`` -> ``(c, lam or p)`` with the shift ``c`` of Sec. 3.2.3. The shift is
@@ -277,7 +277,7 @@ def fig2_curves(regime, sigmas, seed, *, d=64, L=1024, repeats=1, n_pairs=16384)
 
 
 def sampled_log_variances(u, v, sigmas, rng, *, n=200_000, kinds=("PosRF", "OPRF", "GERF", "PoisRF", "GeomRF"), U=None, V=None):
-    """Sampled single-feature variances along a ray :math:`(\sigma u, \sigma v)` with the parameters
+    r"""Sampled single-feature variances along a ray :math:`(\sigma u, \sigma v)` with the parameters
     refitted at each sigma from the scaled sets ``U, V`` (default: the pair itself), next to the
     analytic values of :func:`log_variances` (the Monte Carlo witness of the Fig. 2 curves).
 
@@ -312,7 +312,7 @@ def sampled_log_variances(u, v, sigmas, rng, *, n=200_000, kinds=("PosRF", "OPRF
 
 
 def ray_log_variances(u, v, sigmas, *, U=None, V=None, kinds=METHODS):
-    """Analytic single-feature log-variances along the ray :math:`(\sigma u, \sigma v)` with the
+    r"""Analytic single-feature log-variances along the ray :math:`(\sigma u, \sigma v)` with the
     parameters refitted at each sigma from the scaled sets ``U, V`` (default: the pair itself); the
     real mechanisms are *not* halved here (one feature each, as sampled).
 
@@ -337,7 +337,7 @@ def ray_log_variances(u, v, sigmas, *, U=None, V=None, kinds=METHODS):
 
 
 def iid_estimates(x, y, A, M, R, rng):
-    """``R`` independent i.i.d. OPRF estimates :math:`\hat K_M` (``M`` features each, parameter ``A``).
+    r"""``R`` independent i.i.d. OPRF estimates :math:`\hat K_M` (``M`` features each, parameter ``A``).
 
     Examples
     --------
@@ -367,7 +367,7 @@ def orthogonal_variance_mc(x, y, M, n, rng, coupling):
 
 
 def fig1_mc_point(x, y, n, rng):
-    """Sampled Fig. 1 utility :math:`\mu = \log(\mathrm{Var}_{\mathrm{OPRF}}/\mathrm{Var}_{\mathrm{PosRF}})`
+    r"""Sampled Fig. 1 utility :math:`\mu = \log(\mathrm{Var}_{\mathrm{OPRF}}/\mathrm{Var}_{\mathrm{PosRF}})`
     at one pair: sample variances of both single-feature estimators (``n`` draws each), the log
     ratio with its delta-method standard error, and the exact value.
 
