@@ -2215,7 +2215,7 @@ CLAIMS = [
                    "montecarlo": "a parameter identity, compared feature by feature (no expectation)"}),
     _c("CRT-Thm3.1", "Sec. 3.1, Theorem 3.1, Eq. (5); proof App. 9.2",
        r"GERF (4) is unbiased, $\mathbb E\,\mathrm{Re}(f^{(1)}f^{(2)})=K$, if $\mathrm{Re}(1-4A)>0$, $B=\sqrt{s(1-4A)}$, $C=-(s+1)/2$, $D=(\sqrt[4]{1-4A})^d$ (principal roots).",
-       "verified", "sympy Gaussian integral; 25-digit quadrature for complex $A$, $s=\pm1$; sampled means at $d=3$ for complex $A$.",
+       "verified", r"sympy Gaussian integral; 25-digit quadrature for complex $A$, $s=\pm1$; sampled means at $d=3$ for complex $A$.",
        [_chk("sympy Gaussian integral with (5)", S, _thm31_symbolic, (_G + "gerf_mean_expr",), "sympy integral (16) per coordinate", "D = (1-4A)^(1/2)"),
         _chk("complex-A quadrature, d=1", N_, _thm31_numeric, (_G + "gerf_params",), "mpmath quadrature of f1 f2 against N(0,1)", "D = (1-4A)^(1/2)"),
         _chk("sampled mean, complex A", MC, _thm31_mc, (_G + "gerf_features", _G + "estimator_samples"), "200000 sampled GERF products per point", "mean 1.03 K")],
