@@ -21,7 +21,8 @@ from .precision import require_int
 __all__ = [
     "pair_conformity_angle_np", "mean_pair_objective", "optimise_directions", "equal_norm_objective",
     "fig4_values", "survival_wij", "gram_error_exact", "gram_error_mc", "fwht", "hd_product",
-    "kernel_regression_accuracy",
+    "kernel_regression_accuracy", "FIG4_N_IID", "iid_conformity_given_norms", "fig4_table", "z_crit_table",
+    "fig6_curves", "fig6_mc", "fig7_data", "fig7_exact_curve", "wij_samples",
 ]
 
 
@@ -293,3 +294,148 @@ def kernel_regression_accuracy(Xtr, ytr, Xte, yte, coupling, m, sigma, rng, n_re
         accs.append(float(np.mean(pred == yte)))
     accs = np.array(accs)
     return float(accs.mean()), (float(accs.std(ddof=1) / math.sqrt(len(accs))) if len(accs) > 1 else 0.0)
+
+
+# --------------------------------------------------------------------------- figure data (Figs. 4, 6, 7; Sec. 4.1)
+
+#: Random direction sets per draw of norms for the IID band of Fig. 4.
+FIG4_N_IID = 1000
+
+
+def iid_conformity_given_norms(norms, v):
+    """Exact expectation over i.i.d. isotropic directions of the conformity of fixed norms (the IID curve of
+    Fig. 4): for each ordered pair the mean of :math:`{}_0F_1(;d/2;v^2(w_i^2+w_j^2+2w_iw_jc)/4)` over
+    :math:`c=\\cos` of a uniform angle, density :math:`\\propto(1-c^2)^{(d-3)/2}` (Gauss-Jacobi quadrature).
+
+    Examples
+    --------
+    >>> round(iid_conformity_given_norms(np.array([1.0, 1.0]), 0.0), 12)
+    1.0
+    """
+    norms = np.asarray(norms, dtype=float)
+    d = norms.size
+    a = (d - 3) / 2
+    c, wt = special.roots_jacobi(60, a, a)
+    wt = wt / wt.sum()
+    i, j = np.where(~np.eye(d, dtype=bool))
+    x = v * v * (norms[i, None] ** 2 + norms[j, None] ** 2 + 2 * norms[i, None] * norms[j, None] * c[None, :]) / 4
+    return float(np.mean(special.hyp0f1(d / 2, x) @ wt))
+
+
+@functools.lru_cache(maxsize=2)
+def fig4_table(seed, n_draws=6):
+    """Fig. 4 values for ``n_draws`` draws of norms (``d = 6``, ``v = 1``): array of rows (IID mean over
+    :data:`FIG4_N_IID` random direction sets, ORF, SimRF, SimRF+, optimised from 2 random starts only, IID sd,
+    exact IID expectation given the norms).
+
+    Examples
+    --------
+    >>> fig4_table.__wrapped__  # doctest: +ELLIPSIS
+    <function fig4_table at ...>
+    """
+    rng = np.random.default_rng(seed)
+    rows = []
+    for _ in range(n_draws):
+        norms = couplings.chi_norms(6, 6, rng)
+        r = fig4_values(norms, 1.0, rng, n_iid=FIG4_N_IID, restarts=2, random_starts_only=True)
+        rows.append([r["iid_mean"], r["orthogonal"], r["simplex"], r["simplex+"], r["optimised"], r["iid_sd"],
+                     iid_conformity_given_norms(norms, 1.0)])
+    return np.array(rows)
+
+
+@functools.lru_cache(maxsize=1)
+def z_crit_table():
+    """:func:`rfsym.simrf.rff_z_crit` (15 digits) for d in 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64 (Sec. 4.1).
+
+    Examples
+    --------
+    >>> z_crit_table.__wrapped__  # doctest: +ELLIPSIS
+    <function z_crit_table at ...>
+    """
+    return {d: simrf.rff_z_crit(d, dps=15) for d in (2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64)}
+
+
+@functools.lru_cache(maxsize=1)
+def fig6_curves():
+    """Fig. 6: ``(v, {"orthogonal": ratio, "simplex": ratio})`` for ``d = m = 64``, 601 values of ``v`` in [0, 6]
+    (float64 backend of :func:`rfsym.simrf.prf_mse_ratio`).
+
+    Examples
+    --------
+    >>> v, r = fig6_curves(); v.size, round(float(r["simplex"][0]), 6)
+    (601, 0.007782)
+    """
+    v = np.linspace(0.0, 6.0, 601)
+    return v, {c: simrf.prf_mse_ratio(c, 64, 64, v, backend="numpy") for c in ("orthogonal", "simplex")}
+
+
+def fig6_mc(v_values=(0.25, 0.5, 1.0), n=3000, seed=0):
+    """Monte Carlo MSE ratios of Fig. 6 at ``d = m = 64`` (``x = y = v/2 e_1``): dict ``v -> {coupling: (ratio, se)}``,
+    sampled MSE over the exact IID MSE.
+
+    Examples
+    --------
+    >>> r = fig6_mc((0.5,), n=50, seed=1); sorted(r[0.5])
+    ['orthogonal', 'simplex']
+    """
+    rng = np.random.default_rng(seed)
+    out = {}
+    for v in v_values:
+        x = np.zeros(64)
+        x[0] = v / 2
+        iid_exact = float(simrf.prf_mse("iid", [str(v / 2)] + ["0"] * 63, [str(v / 2)] + ["0"] * 63, 64, dps=15))
+        row = {}
+        for c in ("orthogonal", "simplex"):
+            r = simrf.prf_mse_mc(c, x, x, 64, n, rng)
+            row[c] = (r.estimate / iid_exact, r.stderr / iid_exact)
+        out[v] = row
+    return out
+
+
+@functools.lru_cache(maxsize=2)
+def fig7_data(n=200, seed=0, mults=(1, 2)):
+    """Fig. 7 (``N = 64`` points, ``d = 64``, ``sigma = 0.1``): dict ``(coupling, m/d) -> (exact expected squared
+    Frobenius error, sampled MCResult over n draws)``.
+
+    Examples
+    --------
+    >>> r = fig7_data(n=5, seed=1, mults=(1,)); sorted(r)[0][0]
+    'iid'
+    """
+    rng = np.random.default_rng(seed)
+    X = 0.1 * rng.standard_normal((64, 64))
+    res = {}
+    for mult in mults:
+        for c in ("iid", "orthogonal", "simplex"):
+            res[(c, mult)] = (gram_error_exact(c, X, 64 * mult), gram_error_mc(c, X, 64 * mult, n, rng))
+    return res
+
+
+def fig7_exact_curve(mults=(1, 2, 3, 4, 6, 8, 10), seed=0):
+    """Exact expected squared Frobenius errors of Fig. 7 over ``m = 64 * mult`` (same points as :func:`fig7_data`):
+    dict ``coupling -> array``.
+
+    Examples
+    --------
+    >>> c = fig7_exact_curve((1, 2)); bool(np.all(c["simplex"] < c["iid"]))
+    True
+    """
+    rng = np.random.default_rng(seed)
+    X = 0.1 * rng.standard_normal((64, 64))
+    return {c: np.array([gram_error_exact(c, X, 64 * k) for k in mults]) for c in ("iid", "orthogonal", "simplex")}
+
+
+def wij_samples(coupling, d, n, rng):
+    """``n`` sampled values of :math:`w_{ij}=\\|w_1+w_2\\|` (two rows of a block of :func:`rfsym.couplings.sample`),
+    for the Fig. 5 histogram.
+
+    Examples
+    --------
+    >>> wij_samples("simplex", 3, 4, np.random.default_rng(0)).shape
+    (4,)
+    """
+    if coupling == "iid":
+        w = rng.standard_normal((n, 2, d))
+    else:
+        w = couplings.sample(coupling, d, d * n, rng).reshape(n, d, d)[:, :2, :]
+    return np.linalg.norm(w[:, 0] + w[:, 1], axis=1)

@@ -189,8 +189,8 @@ def alg1_flops(d):
 
     Examples
     --------
-    >>> alg1_flops(4)
-    8
+    >>> alg1_flops(4)  # 3d - 2
+    10
     """
     from . import couplings
     d = require_int(d, "d", minimum=2)
