@@ -1477,3 +1477,23 @@ def eq94_quad():
     return Outcome(dg >= 25, f"(95)-(96) with A = diag(0.8, 1.5), tau = 1.3: E by quadrature = {_f(est, 15)} = lambda ({dg} digits)",
                    agreement=f"{dg} digits", control_rejected=db <= 2,
                    control_detail=f"prefactors exp(-|.|^2/(2 tau^2)) as in (91)-(92): {db} digits")
+
+
+def eq106_sym():
+    """ops(11) <= 7 x (106) for all m, n, d, T = sum t_k >= 1, L = sum l_k >= 1: nonnegative coefficients after shifting."""
+    m, n, d, T, L = sympy.symbols("m n d T L", positive=True)
+    a, b, c, e, f = sympy.symbols("a b c e f", nonnegative=True)
+    e106 = T * m * d + (n * d + m * d + m * n) * T * L  # (106) with sum_k sum_r t_k l_r = T L
+    ops_up = T * (m * d + 2 * m) + L * (n * d + n) + 2 * m * n * T * L  # sum_k l_k (t_k + t_{p+1}) <= T L
+    poly = sympy.Poly(sympy.expand((7 * e106 - ops_up).subs({m: 1 + e, n: 1 + f, d: 1 + a, T: 1 + b, L: 1 + c})), a, b, c, e, f)
+    ok_coef = all(co >= 0 for co in poly.coeffs())
+    polyc = sympy.Poly(sympy.expand((1 * e106 - ops_up).subs({m: 1 + e, n: 1 + f, d: 1 + a, T: 1 + b, L: 1 + c})), a, b, c, e, f)
+    # library (106) and op count against the formulas at a configuration
+    t, l = (3, 1, 2), (2, 1)
+    lib = hrf.eq106_count(5, 4, 7, t, l)
+    ref = sum(t) * 5 * 7 + (4 * 7 + 5 * 7 + 5 * 4) * sum(t) * sum(l)
+    return Outcome(ok_coef and lib == ref, (f"sympy: 7 x (106) - [T(md + 2m) + L(nd + n) + 2mnTL], with m, n, d, T, L = 1 + "
+                                            f"nonnegative shifts, has {len(poly.coeffs())} coefficients, all >= 0 (min {min(poly.coeffs())}): "
+                                            f"the construction cost is O((106)) for every configuration; eq106_count = {lib} = the formula"),
+                   agreement="exact (sympy)", control_rejected=any(co < 0 for co in polyc.coeffs()),
+                   control_detail="the constant 1 in place of 7 leaves negative coefficients")
