@@ -217,13 +217,65 @@ def test_mc_conformity_and_mse():
 def test_fig4_random_starts_only():
     from rfsym import couplings
     from rfsym import simrf_experiments as ex
-    from rfsym.registry import simrf as reg
     rng = np.random.default_rng(3)
     norms = couplings.chi_norms(4, 4, rng)
     r = ex.fig4_values(norms, 1.0, rng, n_iid=400, restarts=2, random_starts_only=True)
     assert r["orthogonal"] > r["simplex"] > r["simplex+"] >= r["optimised"] - 1e-9
     # with zero random starts nothing is optimised (no hidden SimRF+ start)
     assert ex.fig4_values(norms, 1.0, rng, n_iid=2, restarts=0, random_starts_only=True)["optimised"] == math.inf
-    exact = reg._iid_conformity_given_norms(norms, 1.0)
+    exact = ex.iid_conformity_given_norms(norms, 1.0)
     assert abs(r["iid_mean"] - exact) <= 5 * r["iid_sd"] / math.sqrt(400)
     assert exact > r["orthogonal"]
+
+
+# ----------------------------------------------------------------------------- independent routes (rfsym.simrf_witnesses)
+
+from fractions import Fraction
+
+from rfsym import simrf_experiments as ex
+from rfsym import simrf_witnesses as wit
+
+
+def test_definition_quadrature_matches_closed_forms_and_rejects_wrong_angle():
+    for d, v in ((3, "1"), (6, "0.5")):
+        q = wit.conformity_definition_quad(d, v, Fraction(-1, d - 1), dps=25)
+        assert digits(q, simrf.conformity("simplex", d, v, dps=25)) > 23
+        assert digits(wit.conformity_definition_quad(d, v, 0, dps=25), simrf.conformity("orthogonal", d, v, dps=25)) > 23
+        assert digits(wit.conformity_definition_quad(d, v, Fraction(-1, d), dps=15), q) < 4   # cos = -1/d is another value
+
+
+def test_bessel_quadrature_of_rff_pair_product():
+    # d = 2: E_ort[cos cos] = e^(-z^2/2)(1 - z^2/2); the RFF MSE ratio agrees with rfsym's Kummer route
+    with mp.workdps(30):
+        ref = mpmath.exp(-mpf(1) / 2) * (1 - mpf(1) / 2)
+    assert digits(wit.rff_orf_pair_product_quad(2, 1, dps=25), ref) > 23
+    assert digits(wit.rff_mse_ratio_quad(8, 4, "1.5", dps=25), simrf.rff_mse_ratio(8, 4, "1.5", dps=25)) > 23
+    with pytest.raises(ValueError):
+        wit.rff_mse_ratio_quad(4, 5, 1)  # m <= d
+
+
+def test_operation_counts_table1():
+    # Algorithm 1 is linear: exactly 3d - 2 scalar operations; a quadratic implementation would be d(2d - 1)
+    for d in (2, 3, 17, 1000, 10 ** 5):
+        assert wit.alg1_flops(d) == 3 * d - 2
+    assert wit.dense_matvec_flops(1000) == 1000 * 1999
+    for p in (1, 3, 10):
+        assert wit.fwht_flops(2 ** p) == 2 ** p * p + 2 ** p
+    assert wit.count_flops(lambda a: (a * 2).sum(), np.ones(10))[1] == 10 + 9
+    with pytest.raises(ValueError):
+        wit.alg1_flops(1)
+
+
+def test_figure_helpers():
+    norms = np.array([1.2, 0.7, 2.0, 1.5])
+    rng = np.random.default_rng(3)
+    vals = [simrf.pair_conformity_of_vectors(norms[:, None] * (lambda g: g / np.linalg.norm(g, axis=1, keepdims=True))(
+        rng.standard_normal((4, 4))), 0.8) for _ in range(4000)]
+    from rfsym.montecarlo import mean_of
+    r = mean_of(np.array(vals))
+    exact = ex.iid_conformity_given_norms(norms, 0.8)
+    assert abs(r.z(exact)) <= 5 and abs(r.z(1.05 * exact)) > 5
+    c = ex.fig7_exact_curve((1, 3), seed=2)
+    assert np.all(c["simplex"] < c["orthogonal"]) and np.all(c["orthogonal"] < c["iid"]) and np.all(np.diff(c["iid"]) < 0)
+    w = ex.wij_samples("orthogonal", 5, 20000, np.random.default_rng(4))
+    assert abs(mean_of(w ** 2).z(10.0)) <= 5          # E |w_1 + w_2|^2 = 2d for orthogonal rows
