@@ -1497,3 +1497,26 @@ def eq106_sym():
                                             f"the construction cost is O((106)) for every configuration; eq106_count = {lib} = the formula"),
                    agreement="exact (sympy)", control_rejected=any(co < 0 for co in polyc.coeffs()),
                    control_detail="the constant 1 in place of 7 leaves negative coefficients")
+
+
+def sec1_sym():
+    """Proof for every r > 0, m, n: eps_{theta,r}(hyb)^2 <= (E lam^2 + E(1-lam)^2) max(eps_++^2, eps_trig^2) < W(r)^2/(2m)."""
+    t, n = sympy.symbols("t n", positive=True)
+    e2 = t * (t - t / n + 1 / n)
+    e3 = (1 - t) * (1 - t + t / n)
+    s = sympy.factor(sympy.simplify(1 - (e2 + e3)))
+    target = 2 * t * (1 - t) * (1 - 1 / n)
+    ok = sympy.simplify(s - target) == 0
+    c = W.lem34_certificate()
+    mono = c["identity"] == 0
+    # library: the maximum over angles of the hybrid is below W/sqrt(2m) at extreme points of the domain
+    q = [hrf.max_relative_error_angular_hybrid(r, 1, n_, dps=12) / hrf.max_relative_error_trig(r, 1, dps=12)
+         for r, n_ in (("0.05", 1), (12, 1), (12, 64))]
+    return Outcome(ok and mono and max(q) < 1,
+                   (f"sympy: 1 - (E lam^2 + E(1-lam)^2) = {s} >= 0; each of eps_++(theta), eps_trig(theta) is "
+                    f"sqrt2 sinh(2 r^2 s)/sqrt m with s = cos^2 or sin^2 of theta/2 < 1 on (0, pi) (HRF-Lem3.4 certificate), "
+                    f"so eps_hyb(theta) < W(r)/sqrt(2m) for theta in (0, pi) and = 0 at 0, pi: strict for every r > 0, m, n "
+                    f"(max over the compact [0, pi] is attained inside). Library ratios at (r, n) = (0.05, 1), (12, 1), (12, 64): "
+                    + ", ".join(_f(v, 6) for v in q)),
+                   agreement="proof for every r > 0", control_rejected=sympy.simplify(s.subs(n, 1)) == 0,
+                   control_detail="E lam^2 + E(1-lam)^2 < 1 alone fails at n = 1 (equals 1); strictness comes from the sinh bound")
