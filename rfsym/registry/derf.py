@@ -2146,7 +2146,7 @@ CLAIMS = [
           route="mp.quad at 40 digits, no closed form", control="D = (1-4A)^(d/2)"),
         W("sampled mean, printed vs corrected", "montecarlo", _eq6_mc, ex=(_D + "gerf_features_np", _D + "gerf_features_printed_np"),
           route="400000 draws (couplings.sample)", control="1.03 K")],
-       severity="typo", correction="$f_{GE}(\\omega, x) = D\\exp(A\\|\\omega\\|^2 + B\\omega^\\top x + C\\|x\\|^2)$ with $C = -1/2$ (as in [31]); equivalently keep $C\\|x\\|^2/2$ with $C = -1$.",
+       severity="minor", correction="$f_{GE}(\\omega, x) = D\\exp(A\\|\\omega\\|^2 + B\\omega^\\top x + C\\|x\\|^2)$ with $C = -1/2$ (as in [31]); equivalently keep $C\\|x\\|^2/2$ with $C = -1$.",
        derivation=_deriv_eq6),
     _C("DERF-Eq7", "Sec. 2.3, Eq. (7)",
        "$\\mathrm{Var}\\, f_{GE} f_{GE} = e^{\\mathcal{L}_{GE}} - K^2$, $\\mathcal{L}_{GE} = d\\log\\frac{1-4A}{\\sqrt{1-8A}} + \\frac{2(1-4A)}{1-8A}\\|x+y\\|^2 - \\|x\\|^2 - \\|y\\|^2$.",
