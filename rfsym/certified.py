@@ -878,15 +878,24 @@ def _failure_radius(n, prec, bits):
         b = _ratio_ball(q, n, prec, rel_tol) - 1
         return 1 if b > 0 else (-1 if b < 0 else 0)
 
-    # 1. coarse certified bracket (step 1/4 from r = 1)
+    # 1. coarse certified bracket: doubling from r = 1, then bisection to width 1/8
     lo = fmpq(1)
     if sign(lo, 2.0 ** -30) != -1:
         raise CertificationError("bound (27) not provably holding at r = 1")
-    hi = lo + fmpq(1, 4)
+    hi = fmpq(2)
     while sign(hi, 2.0 ** -30) != 1:
-        lo, hi = hi, hi + fmpq(1, 4)
-        if hi > 64:
-            raise CertificationError("no failure of (27) found for r <= 64")
+        lo, hi = hi, hi * 2
+        if hi > 256:
+            raise CertificationError("no failure of (27) found for r <= 256")
+    while hi - lo > fmpq(1, 8):
+        mid = (lo + hi) / 2
+        s = sign(mid, 2.0 ** -30)
+        if s == 0:
+            break
+        if s < 0:
+            lo = mid
+        else:
+            hi = mid
     # 2. locate the crossing with the midpoints (Illinois regula falsi; not part of the proof)
     def g(q):
         return _exact_fraction(_ratio_ball(q, n, prec, 2.0 ** -(bits + 40))) - 1

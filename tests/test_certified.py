@@ -164,3 +164,14 @@ def test_errata_deciding_numbers():
     assert g.ball < 0 and g.digits >= 30
     assert g.agrees(simrf.paper_eq25_gap(6, 2, 1, dps=40), 40)
     assert not g.agrees(simrf.paper_eq25_gap(6, 2, 1, dps=40) * (1 + mpmath.mpf("1e-25")), 40)
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 8, 16])
+def test_failure_radii_of_the_registry_certified(n):
+    """r*(n) of the HRF-Thm3.5 erratum (n = 1, 2, 3, 4, 8, 16): the library's 8-digit value agrees with a
+    ball on whose lower end (27) provably holds and on whose upper end it provably fails."""
+    c = C.thm35_failure_radius(n, bits=30)
+    assert c.digits >= 8
+    lib = hrf.thm35_failure_radius(n, dps=8)
+    assert c.agrees(lib, 8)
+    assert not c.agrees(lib * (1 + mpmath.mpf("1e-6")), 8)
