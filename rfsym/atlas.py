@@ -9,18 +9,18 @@ the CRT/SimRF (Gaussian) formulas and the DERF/HRF (softmax) formulas are used u
 
 Nothing is re-derived here: every number comes from the paper modules' exact variance functions.
 
-========================  ============================================================  ===================
-name                      estimator (M features)                                         exact formula from
-========================  ============================================================  ===================
-``trig``                  TrigRF, M/2 i.i.d. projections, features (cos, sin)           :func:`rfsym.crt.log_trig_variance_np`
-``trig-phase``            TrigRF with random phase, M i.i.d. features                   :func:`rfsym.derf.log_relative_variance_np` ("trig")
-``favor+``                PosRF (FAVOR+), M i.i.d. projections                          :func:`rfsym.crt.log_pos_variance_np`
-``pos-antithetic``        PosRF with antithetic pairs :math:`\\pm\\omega`, M/2 projections  :func:`rfsym.hrf.mse_pos`
-``pos-orthogonal``        PosRF, M projections in orthogonal blocks (ORF)               :func:`rfsym.simrf.prf_mse_np`
-``pos-simplex``           PosRF, M projections in simplex blocks (SimRF)                :func:`rfsym.simrf.prf_mse_np`
-``favor++``               OPRF (FAVOR++), pair-optimal :math:`A^*`, M i.i.d.            :func:`rfsym.crt.log_oprf_variance_np`
-``favor#``                SDERF (FAVOR#), pair-optimal parameters, M i.i.d.             :func:`rfsym.derf.log_relative_variance_np` ("sderf")
-========================  ============================================================  ===================
+Estimators (key: estimator with M features; exact formula from):
+
+* ``trig``: TrigRF, M/2 i.i.d. projections, features (cos, sin); :func:`rfsym.crt.log_trig_variance_np`.
+* ``trig-phase``: TrigRF with random phase, M i.i.d. features;
+  :func:`rfsym.derf.log_relative_variance_np` ("trig").
+* ``favor+``: PosRF (FAVOR+), M i.i.d. projections; :func:`rfsym.crt.log_pos_variance_np`.
+* ``pos-antithetic``: PosRF with antithetic pairs :math:`\\pm\\omega`, M/2 projections; :func:`rfsym.hrf.mse_pos`.
+* ``pos-orthogonal``: PosRF, M projections in orthogonal blocks (ORF); :func:`rfsym.simrf.prf_mse_np`.
+* ``pos-simplex``: PosRF, M projections in simplex blocks (SimRF); :func:`rfsym.simrf.prf_mse_np`.
+* ``favor++``: OPRF (FAVOR++), pair-optimal :math:`A^*`, M i.i.d.; :func:`rfsym.crt.log_oprf_variance_np`.
+* ``favor#``: SDERF (FAVOR#), pair-optimal parameters, M i.i.d.;
+  :func:`rfsym.derf.log_relative_variance_np` ("sderf").
 
 ``favor++`` and ``favor#`` use parameters optimal for the one pair (an oracle: in attention they are
 shared by a set of queries/keys), so their rows are lower bounds of what the estimators achieve.
