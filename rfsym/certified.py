@@ -41,7 +41,7 @@ from flint import acb, arb, arb_series, ctx, fmpq, fmpz
 
 __all__ = [
     "CertificationError", "CertifiedValue", "BoundCertificate", "DEFAULT_PREC", "working_prec", "exact",
-    "certify_bound", "certify_root", "certify_max",
+    "certify_bound", "certify_bound_box", "certify_root", "certify_max", "thm35_bound_holds",
     "oprf_a_star", "oprf_rho_star", "oprf_log_variance_ratio", "oprf_rho_star_eq7_as_printed", "paper_eq25_gap",
     "lemma_a1_argmin",
     "mse_trig", "mse_pos", "thm35_bound", "max_relative_error_angular_hybrid", "thm35_ratio",
@@ -543,6 +543,66 @@ def certify_bound(f, lo, hi, *, df=None, taylor=0, max_pieces=20000, prec=None):
         return BoundCertificate(True, pieces, min_lower if min_lower is not None else float("nan"))
 
 
+def certify_bound_box(f, lo, hi, *, max_pieces=400000, prec=None):
+    r"""Prove ``f(x) > 0`` on a whole box :math:`\prod_i [lo_i, hi_i]` by bisection with ball evaluation.
+
+    The multi-dimensional version of :func:`certify_bound`: a box is accepted when the ball
+    ``f([X_1, ..., X_k])`` is positive, otherwise it is halved along the coordinate with the largest
+    width relative to the domain; a midpoint with a proven ``f <= 0`` refutes the claim.
+
+    Parameters
+    ----------
+    f : callable list of arb -> arb
+    lo, hi : sequences of exact reals
+    max_pieces : int
+    prec : int, optional
+        Working precision in bits (default :data:`DEFAULT_PREC`).
+
+    Returns
+    -------
+    BoundCertificate
+        ``counterexample`` is the refuting point, as a string of a tuple of fractions.
+
+    Examples
+    --------
+    >>> certify_bound_box(lambda X: 3 - X[0] * X[0] - X[1] * X[1], [-1, -1], [1, 1]).proved
+    True
+    >>> certify_bound_box(lambda X: 1 - X[0] * X[1], [0, 0], [2, 2]).counterexample
+    '(1, 1)'
+    """
+    a0 = [exact(v, "lo") for v in lo]
+    b0 = [exact(v, "hi") for v in hi]
+    if len(a0) != len(b0) or not a0:
+        raise ValueError("lo and hi must be non-empty and of equal length")
+    if any(u >= v for u, v in zip(a0, b0)):
+        raise ValueError(f"need lo < hi in every coordinate, got lo={lo}, hi={hi}")
+    span = [v - u for u, v in zip(a0, b0)]
+    with working_prec(prec or DEFAULT_PREC):
+        work = [(a0, b0)]
+        pieces = 0
+        min_lower = None
+        while work:
+            a, b = work.pop()
+            E = f([_interval(arb(u), arb(v)) for u, v in zip(a, b)])
+            if E > 0:
+                pieces += 1
+                lw = float(E.lower())
+                min_lower = lw if min_lower is None else min(min_lower, lw)
+                continue
+            m = [(u + v) / 2 for u, v in zip(a, b)]
+            if f([arb(t) for t in m]) <= 0:
+                return BoundCertificate(False, pieces, float("nan"),
+                                        counterexample="(" + ", ".join(str(t) for t in m) + ")")
+            if pieces + len(work) > max_pieces:
+                return BoundCertificate(False, pieces, float("nan"))
+            k = max(range(len(a)), key=lambda i: (b[i] - a[i]) / span[i])
+            b1, a2 = list(b), list(a)
+            b1[k] = a2[k] = m[k]
+            work.append((a2, b))
+            work.append((a, b1))
+        return BoundCertificate(True, pieces, min_lower if min_lower is not None else float("nan"))
+
+
 def _bracket_negative(g, start=-1, limit=2 ** 40):
     """Find an exact A <= start with g(A) < 0 proven (doubling)."""
     A = fmpq(start)
@@ -835,6 +895,44 @@ def max_relative_error_angular_hybrid(r, m, n, *, prec=DEFAULT_PREC):
         val = (R * R).exp() * M.sqrt() / (2 * arb(m)).sqrt()
     return CertifiedValue(f"max_relative_error_angular_hybrid({r}, {m}, {n})", val, "HRF Def. 3.3, Eq. (48)",
                           {"r": str(q), "m": str(m), "n": str(n)}, note="maximum over theta in [0, pi] by branch and bound")
+
+
+def thm35_bound_holds(n, r_max, *, prec=128):
+    r"""Prove that the printed bound (27) of HRF Thm 3.5 holds for **every** :math:`r\in[1, r_{max}]`.
+
+    (27) holds at r iff :math:`r^2e^{2r^2}h_r(\theta)\le W(r)^2C(n)` for all :math:`\theta` (Eq. (48)),
+    i.e. iff :math:`G(r,\theta)=(1-e^{-4r^2})^2C(n)-r^2e^{-2r^2}h_r(\theta)>0` on
+    :math:`[0,\pi]`; :func:`certify_bound_box` proves :math:`G>0` on the box
+    :math:`[1,r_{max}]\times[0,\pi]` (with :math:`\theta=\pi t`, :math:`t\in[0,1]`). Together with
+    :func:`thm35_failure_radius` (a certified failure just above :math:`r^*`) this pins the first
+    failure radius between ``r_max`` and the ball's upper end.
+
+    Examples
+    --------
+    >>> thm35_bound_holds(1, 3).proved
+    True
+    """
+    n = _require_int(n, "n", 1)
+    rm = exact(r_max, "r_max")
+    if rm <= 1:
+        raise ValueError(f"r_max must be > 1, got {r_max}")
+    with working_prec(prec):
+        Cn = _hrf_C(n)
+        pi = arb.pi()
+
+        def ap(t, R2):
+            tp = t / pi
+            s, c = (t / 2).sin(), (t / 2).cos()
+            w = 1 - (-4 * R2 * c * c).exp()
+            return tp * (tp - tp / n + arb(1) / n) * (-4 * R2 * s * s).exp() * w * w
+
+        def G(X):
+            R, T = X[0], pi * X[1]
+            R2 = R * R
+            u = 1 - (-4 * R2).exp()
+            return u * u * Cn - R2 * (ap(T, R2) + ap(pi - T, R2))
+
+        return certify_bound_box(G, [1, 0], [rm, 1], prec=prec)
 
 
 def _ratio_ball(q, n, prec, rel_tol=None):

@@ -175,3 +175,18 @@ def test_failure_radii_of_the_registry_certified(n):
     lib = hrf.thm35_failure_radius(n, dps=8)
     assert c.agrees(lib, 8)
     assert not c.agrees(lib * (1 + mpmath.mpf("1e-6")), 8)
+
+
+def test_box_bound_thm35_holds_below_failure_radius_and_is_refuted_above():
+    """Domain claim (HRF Thm 3.5): (27) holds for every r in [1, 4.127] and every angle (n = 1) - a proof on
+    the whole box, not a scan; just above the certified failure radius the same helper refutes it."""
+    r_star = C.thm35_failure_radius(1, bits=30)
+    ok = C.thm35_bound_holds(1, "4.127")
+    assert ok.proved and ok.pieces > 0 and ok.min_lower > 0
+    assert r_star.ball > 4.127
+    bad = C.thm35_bound_holds(1, "4.2")
+    assert not bad.proved and bad.counterexample is not None
+    r_cex = Fraction(bad.counterexample.strip("()").split(",")[0])
+    assert r_cex > Fraction(4127, 1000)
+    with pytest.raises(ValueError):
+        C.certify_bound_box(lambda X: X[0], [0, 1], [1, 1])
