@@ -2391,7 +2391,7 @@ CLAIMS = [
        no_witness={"montecarlo": "Haar sampling of O(3) is used as a search, not an expectation; no random features involved"}),
     _C("DERF-Eq50", "App. A.4, proof of Lemma A.4, step before (50)",
        "$\\sum_l(\\tilde E - E)_{\\pi_l}\\Lambda_{ll} = \\mathrm{Tr}(\\Pi(\\tilde E - E)\\Pi^\\top\\tilde\\Lambda)$ and, combining with (49), the bound $2\\|E\\|\\|\\Lambda - \\tilde\\Lambda\\| + 2\\|E - \\tilde E\\|\\|\\tilde\\Lambda\\|$.",
-       "erratum", "The trace has $\\Lambda$, not $\\tilde\\Lambda$; and combining $\\|E\\|\\|d\\Lambda\\|$ with $\\|\\tilde E\\|\\|d\\Lambda\\|$ needs $\\|\\tilde E\\| \\le \\|E\\|$, which (47) does not give. Redone correctly the total is still $\\le \\delta/2 < \\delta$.",
+       "erratum", "The trace has $\\Lambda$, not $\\tilde\\Lambda$; and combining $\\|E\\|\\|d\\Lambda\\|$ with $\\|\\tilde E\\|\\|d\\Lambda\\|$ needs $\\|\\tilde E\\| \\le \\|E\\|$, which (47) does not give. Redone correctly the total is still $\\le \\delta/2 < \\delta$. (Both versions also write 'Lemma A.3 applied to $E = \\hat E$, $\\Lambda^{(3)} = \\hat\\Lambda^{(3)}$' for the perturbed $\\tilde E$, $\\tilde\\Lambda^{(3)}$: notation only.)",
        [W("counterexample to the printed step", "numeric", _eq50_slip, route="explicit diagonal matrices",
           control="Trace with Lambda^2"),
         W("sympy: the corrected chain <= delta/2", "symbolic", _eq50_symbolic, route="sympy at the (47) maxima",
