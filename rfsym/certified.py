@@ -45,7 +45,7 @@ __all__ = [
     "oprf_a_star", "oprf_rho_star", "oprf_log_variance_ratio", "oprf_rho_star_eq7_as_printed", "paper_eq25_gap",
     "lemma_a1_argmin",
     "mse_trig", "mse_pos", "thm35_bound", "max_relative_error_angular_hybrid", "thm35_ratio",
-    "thm35_failure_radius",
+    "thm35_failure_radius", "eq64_failure_radius",
     "conformity", "small_v_prefactor", "rff_gap_bracket", "rff_z_crit", "rff_z_crit_is_first_root",
 ]
 
@@ -970,11 +970,25 @@ def _round_q(x, bits):
     return fmpq(y.numerator, y.denominator)
 
 
+def _eq64_ratio_ball(q, prec, rel_tol=None):
+    """max_theta b^2_r(theta) / (64) as printed, n-free: 2 sqrt(pi) r^2 max_theta (theta/pi) e^{2r^2(cos theta - 1)}."""
+    with working_prec(prec):
+        R2 = arb(q) * arb(q)
+        pi = arb.pi()
+        M, _ = certify_max(lambda t: t / pi * (2 * R2 * (t.cos() - 1)).exp(), 0, pi, rel_tol=rel_tol)
+        return 2 * pi.sqrt() * R2 * M
+
+
 @lru_cache(maxsize=16)
 def _failure_radius(n, prec, bits):
-    def sign(q, rel_tol):
-        b = _ratio_ball(q, n, prec, rel_tol) - 1
-        return 1 if b > 0 else (-1 if b < 0 else 0)
+    if n == "eq64":
+        def sign(q, rel_tol):
+            b = _eq64_ratio_ball(q, prec, rel_tol) - 1
+            return 1 if b > 0 else (-1 if b < 0 else 0)
+    else:
+        def sign(q, rel_tol):
+            b = _ratio_ball(q, n, prec, rel_tol) - 1
+            return 1 if b > 0 else (-1 if b < 0 else 0)
 
     # 1. coarse certified bracket: doubling from r = 1, then bisection to width 1/8
     lo = fmpq(1)
@@ -996,6 +1010,8 @@ def _failure_radius(n, prec, bits):
             hi = mid
     # 2. locate the crossing with the midpoints (Illinois regula falsi; not part of the proof)
     def g(q):
+        if n == "eq64":
+            return _exact_fraction(_eq64_ratio_ball(q, prec, 2.0 ** -(bits + 40))) - 1
         return _exact_fraction(_ratio_ball(q, n, prec, 2.0 ** -(bits + 40))) - 1
     a, b = Fraction(int(lo.p), int(lo.q)), Fraction(int(hi.p), int(hi.q))
     ga, gb = g(lo), g(hi)
@@ -1075,6 +1091,26 @@ def oprf_rho_star_eq7_as_printed(d, s2, *, prec=DEFAULT_PREC):
         val = ((2 * S + d) ** 2 + 8 * d * S - 2 * S - d).sqrt() / (4 * S)
     return CertifiedValue(f"Eq. (7) as printed at d = {d}, s2 = {s2}", val, "CRT Eq. (7) (erratum CRT-Eq7)",
                           {"d": str(d), "s2": str(q)})
+
+
+def eq64_failure_radius(*, prec=DEFAULT_PREC, bits=110):
+    r"""Certified radius beyond which the printed Eq. (64) of HRF App. D.3 fails (erratum HRF-Eq64).
+
+    (64) claims :math:`\max_\theta b^2_r(\theta)\le e^{2r^2}/(2n\sqrt\pi\,r^2)` with
+    :math:`b^2_r(\theta)=\frac{\theta}{n\pi}e^{2r^2\cos\theta}` (Eq. (55)); ``n`` cancels. The ball is
+    ``[lo, hi]`` with the ratio (certified branch-and-bound maximum over :math:`[0,\pi]`) provably
+    below 1 at ``lo`` and above 1 at ``hi``.
+
+    Examples
+    --------
+    >>> eq64_failure_radius(bits=30).string(6)
+    '2.05604'
+    """
+    lo, hi = _failure_radius("eq64", int(prec), int(bits))
+    with working_prec(prec):
+        ball = _interval(arb(lo), arb(hi))
+    return CertifiedValue("eq64_failure_radius()", ball, "HRF App. D.3, Eq. (64) (erratum HRF-Eq64)", {"n": "any"},
+                          note="(64) holds at the lower end and fails at the upper end of the ball")
 
 
 # =============================================================================================

@@ -80,6 +80,8 @@ def _specs():
          lambda: hrf.thm35_failure_radius(1, dps=D - 3), lambda: _C.thm35_failure_radius(1)),
         ("HRF-failure-radius-2", "HRF", "thm35_failure_radius(2)", soft,
          lambda: hrf.thm35_failure_radius(2, dps=D - 3), lambda: _C.thm35_failure_radius(2)),
+        ("HRF-Eq64-failure-radius", "HRF", "radius where (64) as printed starts failing (any n)  [erratum HRF-Eq64]", soft,
+         None, lambda: _C.eq64_failure_radius()),
         ("SimRF-conformity-iid", "SimRF", 'conformity("iid", 6, 1)', gauss,
          lambda: simrf.conformity("iid", 6, 1, dps=D), lambda: _C.conformity("iid", 6, 1)),
         ("SimRF-conformity-orthogonal", "SimRF", 'conformity("orthogonal", 6, 1)', gauss,

@@ -190,3 +190,19 @@ def test_box_bound_thm35_holds_below_failure_radius_and_is_refuted_above():
     assert r_cex > Fraction(4127, 1000)
     with pytest.raises(ValueError):
         C.certify_bound_box(lambda X: X[0], [0, 1], [1, 1])
+
+
+def test_eq64_failure_radius_agrees_with_library_maxima():
+    """HRF-Eq64: the crossing of max b^2_r (rfsym.hrf.b_max) with the printed (64) (rfsym.hrf.eq64_printed)."""
+    c = C.eq64_failure_radius()
+    assert c.digits >= 30
+    with mpmath.workdps(40):
+        cross = hrf._bisect(lambda r: hrf.b_max(r, 1, 2, dps=35) - hrf.eq64_printed(r, 1, dps=35),
+                            mpmath.mpf("1.5"), mpmath.mpf(3))
+        assert c.agrees(cross, 33)
+        assert not c.agrees(cross * (1 + mpmath.mpf("1e-25")), 33)
+        lo = mpmath.mpf(c.ball.lower().str(50, radius=False))
+        hi = mpmath.mpf(c.ball.upper().str(50, radius=False))
+        # the printed (64) holds at lo and fails at hi (library values)
+        assert hrf.b_max(lo * (1 - mpmath.mpf("1e-30")), 1, 2, dps=35) < hrf.eq64_printed(lo * (1 - mpmath.mpf("1e-30")), 1, dps=35)
+        assert hrf.b_max(hi * (1 + mpmath.mpf("1e-30")), 1, 2, dps=35) > hrf.eq64_printed(hi * (1 + mpmath.mpf("1e-30")), 1, dps=35)
