@@ -12,13 +12,13 @@ of the definition, sampling the actual features, real data, the arithmetic of pr
 it carries a ``control`` -- a plausible wrong variant (a coefficient off by a few per cent, a dropped
 factor, a sign) that it must reject. Its ``kind`` says which sort of witness it is:
 
-``symbolic``    sympy derivation from the definition
-``numeric``     high-precision (mpmath) evaluation of an independent route, verified digits
-``montecarlo``  sampling the actual random features with the library samplers, z-test
-``data``        an experiment on real data
-``arithmetic``  the arithmetic of printed numbers (averages, markings, ranks)
-``consistency`` not a witness: bookkeeping, a formula against an algebraically equal rewrite of itself,
-                a literal transcription. Reported, never counted.
+- ``symbolic``: sympy derivation from the definition;
+- ``numeric``: high-precision (mpmath) evaluation of an independent route, verified digits;
+- ``montecarlo``: sampling the actual random features with the library samplers, z-test;
+- ``data``: an experiment on real data;
+- ``arithmetic``: the arithmetic of printed numbers (averages, markings, ranks);
+- ``consistency``: not a witness -- bookkeeping, a formula against an algebraically equal rewrite of
+  itself, a literal transcription. Reported, never counted.
 
 A check function returns an :class:`Outcome` (or the legacy pair ``(passed, evidence)``, shown as
 "no control recorded"). ``passed`` means *the evidence supports the recorded verdict* (for an

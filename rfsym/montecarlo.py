@@ -246,7 +246,7 @@ def z_witness(result: MCResult, exact, controls, threshold: float = DEFAULT_Z_TH
     controls : mapping or sequence of (name, value)
         Wrong variants (must each fail), e.g. ``{"x1.02": 1.02 * exact}``.
     threshold : float
-        The |z| threshold (default 5).
+        The threshold on ``|z|`` (default 5).
 
     Examples
     --------
