@@ -2041,6 +2041,13 @@ AUDIT_EXPLAINED = {
                                      "pinned by quadrature (HRF-Eq15)",
     "rfsym.hrf.sample_gaussian_lambda_pos:rel1e-3": "a 0.1 % scaling of sampled coefficients is below Monte Carlo "
                                                     "resolution; the exact moments are pinned by quadrature (HRF-Thm3.1)",
+    "rfsym.hrf.sample_bipolar:rel1e-3": "a 0.1 % scaling of sampled bipolar estimates is below Monte Carlo resolution; the "
+                                        "exact MSE (bipolar_hybrid_mse) is pinned by quadrature of the coefficient moments "
+                                        "(HRF-Thm3.1)",
+    "rfsym.hrf.sample_gaussian_hybrid:rel1e-3": "a 0.1 % scaling of sampled estimates is below Monte Carlo resolution; "
+                                                "gaussian_hybrid_mse is pinned to 20+ digits by quadrature (HRF-ThmF.1)",
+    "rfsym.hrf.sample_gaussian_lambda:rel1e-3": "a 0.1 % scaling of sampled coefficients is below Monte Carlo resolution; "
+                                                "the moments of (69) are pinned by quadrature and sympy (HRF-ThmF.1, HRF-ThmF.2)",
     "rfsym.hrf.cluster_A_complex:sign": "the loss (21) is even in A (|(-A)x + (-A)^-T y| = |Ax + A^-T y|): -A is an equally valid "
                                         "zero of (21), so no check of the claim (86)-(87) can or should reject it",
 }
