@@ -19,8 +19,24 @@ Estimators (key: estimator with M features; exact formula from):
 * ``pos-orthogonal``: PosRF, M projections in orthogonal blocks (ORF); :func:`rfsym.simrf.prf_mse_np`.
 * ``pos-simplex``: PosRF, M projections in simplex blocks (SimRF); :func:`rfsym.simrf.prf_mse_np`.
 * ``favor++``: OPRF (FAVOR++), pair-optimal :math:`A^*`, M i.i.d.; :func:`rfsym.crt.log_oprf_variance_np`.
+* ``favor++-orthogonal``, ``favor++-simplex``: OPRF with the projections coupled as in SimRF (a
+  combination no paper analyses; derived below and checked by sampling).
 * ``favor#``: SDERF (FAVOR#), pair-optimal parameters, M i.i.d.;
   :func:`rfsym.derf.log_relative_variance_np` ("sderf").
+
+**OPRF with coupled projections (derivation).** With :math:`g(\\omega)=f(\\omega,x)f(\\omega,y)=
+D^2e^{2A\\|\\omega\\|^2+B\\omega^\\top z-\\|x\\|^2-\\|y\\|^2}`, :math:`z=x+y`, :math:`B^2=1-4A`,
+:math:`D^4=(1-4A)^d` (CRT Eqs. (4)-(5), real A, s = +1), the MSE of the mean of M features is
+:math:`\\frac1{M^2}(\\sum_i\\mathrm{Var}\\,g(\\omega_i)+\\sum_{i\\ne j}\\mathrm{Cov}(g(\\omega_i),g(\\omega_j)))`. For the
+orthogonal and simplex couplings the row norms are i.i.d. :math:`\\chi_d` and only the directions are
+coupled; the Gaussian weight :math:`e^{2A(a^2+b^2)}` of the norms :math:`a,b` is absorbed by
+:math:`a=a'/\\sqrt{1-4A}` (factor :math:`(1-4A)^{-d/2}` per norm), which turns :math:`B^2\\|z\\|^2a^2`
+into :math:`\\|z\\|^2a'^2`; hence :math:`E[g(\\omega_i)g(\\omega_j)]=e^{-2\\|x\\|^2-2\\|y\\|^2}\\rho_c(\\|z\\|)`, the
+SimRF conformity (Def. 3.1), **independent of A**. So the coupling changes the OPRF MSE by exactly
+the amount it changes the PosRF MSE: relative MSE(OPRF + c) = relative MSE(OPRF) + relative
+MSE(PosRF + c) - relative MSE(PosRF), evaluated with :func:`rfsym.simrf.prf_mse_np` and
+:func:`rfsym.crt.log_oprf_variance_np`; :func:`monte_carlo_check` samples the coupled OPRF features
+(:func:`rfsym.couplings.sample`, :func:`rfsym.crt.gerf_features`).
 
 ``favor++`` and ``favor#`` use parameters optimal for the one pair (an oracle: in attention they are
 shared by a set of queries/keys), so their rows are lower bounds of what the estimators achieve.
@@ -48,12 +64,14 @@ __all__ = ["ESTIMATORS", "LABELS", "pair", "relative_mse", "compare", "best_map"
            "monte_carlo_check", "MC_ESTIMATORS"]
 
 #: Estimator keys in display order.
-ESTIMATORS = ("trig", "trig-phase", "favor+", "pos-antithetic", "pos-orthogonal", "pos-simplex", "favor++", "favor#")
+ESTIMATORS = ("trig", "trig-phase", "favor+", "pos-antithetic", "pos-orthogonal", "pos-simplex", "favor++",
+              "favor++-orthogonal", "favor++-simplex", "favor#")
 #: Display labels.
 LABELS = {
     "trig": "TrigRF (cos, sin)", "trig-phase": "TrigRF (random phase)", "favor+": "PosRF / FAVOR+",
     "pos-antithetic": "PosRF antithetic", "pos-orthogonal": "PosRF orthogonal (ORF)",
-    "pos-simplex": "PosRF simplex (SimRF)", "favor++": "OPRF / FAVOR++", "favor#": "SDERF / FAVOR#",
+    "pos-simplex": "PosRF simplex (SimRF)", "favor++": "OPRF / FAVOR++", "favor++-orthogonal": "OPRF + orthogonal",
+    "favor++-simplex": "OPRF + simplex", "favor#": "SDERF / FAVOR#",
 }
 
 
@@ -142,6 +160,12 @@ def relative_mse(x_norm, y_norm, angle, d, M, estimators=ESTIMATORS):
                 v = float(simrf.prf_mse_np(c, x[None], y[None], M)[0]) / math.exp(logK2)
             elif e == "favor++":
                 v = math.exp(min(float(crt.log_oprf_variance_np(x, y)) - logK2, 700)) / M
+            elif e in ("favor++-orthogonal", "favor++-simplex"):
+                c = "orthogonal" if e == "favor++-orthogonal" else "simplex"
+                oprf = math.exp(min(float(crt.log_oprf_variance_np(x, y)) - logK2, 700)) / M
+                gap = (float(simrf.prf_mse_np(c, x[None], y[None], M)[0])
+                       - float(simrf.prf_mse_np("iid", x[None], y[None], M)[0])) / math.exp(logK2)
+                v = oprf + gap
             else:  # favor#
                 v = math.exp(min(float(derf.log_relative_variance_np("sderf", x[None], y[None])[0, 0]), 700)) / M
         out[e] = v
@@ -232,7 +256,8 @@ def plot_maps(maps):
 
 
 #: Estimators with a Monte Carlo spot check (library samplers).
-MC_ESTIMATORS = ("trig", "favor+", "pos-antithetic", "pos-orthogonal", "pos-simplex", "favor++")
+MC_ESTIMATORS = ("trig", "favor+", "pos-antithetic", "pos-orthogonal", "pos-simplex", "favor++",
+                 "favor++-orthogonal", "favor++-simplex")
 
 
 def monte_carlo_check(estimator, x_norm, y_norm, angle, d, M, n, seed):
@@ -242,7 +267,9 @@ def monte_carlo_check(estimator, x_norm, y_norm, angle, d, M, n, seed):
     :func:`rfsym.crt.estimator_samples` (i.i.d.), sample variance / K^2 / (projections per budget);
     ``pos-antithetic``: ``n`` one-projection estimates from :func:`rfsym.hrf.sample_pos`;
     ``pos-orthogonal`` / ``pos-simplex``: ``n`` replicates of the full M-feature estimate from
-    :func:`rfsym.simrf.prf_mse_mc`.
+    :func:`rfsym.simrf.prf_mse_mc`; ``favor++-orthogonal`` / ``favor++-simplex``: ``n`` replicates of
+    the M-feature OPRF estimate (pair-optimal A*) with projections from :func:`rfsym.couplings.sample`
+    and features from :func:`rfsym.crt.gerf_features`.
 
     Returns
     -------
@@ -275,6 +302,23 @@ def monte_carlo_check(estimator, x_norm, y_norm, angle, d, M, n, seed):
         v = variance_of(est)
         per = M // 2
         mc = MCResult(v.estimate / sm ** 2 / per, v.stderr / sm ** 2 / per, v.n)
+    elif estimator.startswith("favor++-"):
+        from . import couplings
+
+        c = estimator.split("-", 1)[1]
+        rho = float(crt.oprf_rho_star_np(d, float(((x + y) ** 2).sum())))
+        A = (1 - 1 / rho) / 8
+        blocks = -(-M // d) * d
+        err = np.empty(n)
+        chunk = max(1, 100000 // (blocks * d))
+        for s0 in range(0, n, chunk):
+            k = min(chunk, n - s0)
+            W = couplings.sample(c, d, blocks * k, rng).reshape(k, blocks, d)[:, :M, :].reshape(k * M, d)
+            g = (crt.gerf_features(x[None], W, A, 1, 1) * crt.gerf_features(y[None], W, A, 1, 2)).real
+            est = g.reshape(k, M).mean(axis=1)
+            err[s0:s0 + k] = (est - K) ** 2
+        r = mean_of(err)
+        mc = MCResult(r.estimate / K ** 2, r.stderr / K ** 2, r.n)
     else:
         c = "orthogonal" if estimator == "pos-orthogonal" else "simplex"
         r = simrf.prf_mse_mc(c, x, y, M, n, rng)

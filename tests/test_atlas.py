@@ -64,7 +64,8 @@ def test_best_map_consistent_with_pointwise():
 
 
 @pytest.mark.parametrize("est,n", [("trig", 40000), ("favor+", 100000), ("pos-antithetic", 100000),
-                                   ("favor++", 100000), ("pos-orthogonal", 60000), ("pos-simplex", 60000)])
+                                   ("favor++", 100000), ("pos-orthogonal", 60000), ("pos-simplex", 60000),
+                                   ("favor++-orthogonal", 30000), ("favor++-simplex", 30000)])
 def test_monte_carlo_spot_checks(est, n):
     c = atlas.monte_carlo_check(est, 0.4, 0.5, 1.1, 8, 8, n, seed=11)
     assert abs(c["z"]) <= 5, (est, c)
@@ -75,3 +76,11 @@ def test_monte_carlo_spot_checks(est, n):
 def test_monte_carlo_check_errors():
     with pytest.raises(ValueError, match="no Monte Carlo"):
         atlas.monte_carlo_check("favor#", 1, 1, 1, 8, 8, 100, seed=0)
+
+
+def test_oprf_coupling_gap_equals_posrf_coupling_gap():
+    """The derived identity: coupling changes the OPRF MSE by the PosRF change (independent of A)."""
+    r = atlas.relative_mse(0.8, 0.5, 2.0, 16, 32)
+    for c in ("orthogonal", "simplex"):
+        assert r[f"favor++-{c}"] - r["favor++"] == pytest.approx(r[f"pos-{c}"] - r["favor+"], rel=1e-12, abs=1e-15)
+    assert r["favor++-simplex"] < r["favor++-orthogonal"] < r["favor++"]
