@@ -143,7 +143,7 @@ def relative_mse(x_norm, y_norm, angle, d, M, estimators=ESTIMATORS):
     logK2 = -float(((x - y) ** 2).sum())  # log of the squared Gaussian kernel
     out = {}
     for e in estimators:
-        with np.errstate(over="ignore"):
+        with np.errstate(over="ignore", divide="ignore"):
             if e == "trig":
                 v = math.exp(min(float(crt.log_trig_variance_np(x, y)) - logK2, 700)) / (M // 2)
             elif e == "trig-phase":
