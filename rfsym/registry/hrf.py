@@ -2048,6 +2048,13 @@ AUDIT_EXPLAINED = {
                                                 "gaussian_hybrid_mse is pinned to 20+ digits by quadrature (HRF-ThmF.1)",
     "rfsym.hrf.sample_gaussian_lambda:rel1e-3": "a 0.1 % scaling of sampled coefficients is below Monte Carlo resolution; "
                                                 "the moments of (69) are pinned by quadrature and sympy (HRF-ThmF.1, HRF-ThmF.2)",
+    "rfsym.hrf.hybrid_feature_maps:sign": "the function returns the pair (Psi_1(x), Psi_2(y)); negating both leaves "
+                                          "Psi_1^T Psi_2 -- the estimator, the only quantity Lemma 2.3 asserts -- unchanged",
+    "rfsym.hrf.general_hybrid_feature_maps:sign": "returns the pair (Psi_1(x), Psi_2(y)); negating both leaves the estimator "
+                                                  "Psi_1^T Psi_2 of (11) unchanged",
+    "rfsym.hrf.sample_zero_one_mixture:rel1e-3": "a 0.1 % scaling of the sampled mixture is below Monte Carlo resolution "
+                                                 "(SE 0.05-0.8 % at 40000 draws); the indicators and the CE estimator it "
+                                                 "combines are checked exactly (HRF-DefH.2, HRF-Eq15)",
     "rfsym.hrf.cluster_A_complex:sign": "the loss (21) is even in A (|(-A)x + (-A)^-T y| = |Ax + A^-T y|): -A is an equally valid "
                                         "zero of (21), so no check of the claim (86)-(87) can or should reject it",
 }
