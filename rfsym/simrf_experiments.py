@@ -1,6 +1,6 @@
 """Numerical experiments for the SimRF paper: optimality by direct optimisation (Thm. 3.4, Lemma A.1),
 SimRF+ (Sec. 3.2, Fig. 3-4), tails of :math:`w_{ij}` (Fig. 5), Gram-matrix error (Fig. 7), fast SimRFs
-with HD products (Sec. 4.2) and the substitute classification experiment (Sec. 5.3).
+with HD products (Sec. 4.2), and the data of Figs. 4-7.
 
 All float64; the exact quantities come from :mod:`rfsym.simrf`, the samples from
 :func:`rfsym.couplings.sample`.
@@ -21,7 +21,7 @@ from .precision import require_int
 __all__ = [
     "pair_conformity_angle_np", "mean_pair_objective", "optimise_directions", "equal_norm_objective",
     "fig4_values", "survival_wij", "gram_error_exact", "gram_error_mc", "fwht", "hd_product",
-    "kernel_regression_accuracy", "FIG4_N_IID", "iid_conformity_given_norms", "fig4_table", "z_crit_table",
+    "FIG4_N_IID", "iid_conformity_given_norms", "fig4_table", "z_crit_table",
     "fig6_curves", "fig6_mc", "fig7_data", "fig7_exact_curve", "wij_samples",
 ]
 
@@ -261,39 +261,6 @@ def hd_product(d, k, rng):
         D = rng.choice([-1.0, 1.0], size=d)
         R = fwht((D[:, None] * R).T).T
     return R
-
-
-def kernel_regression_accuracy(Xtr, ytr, Xte, yte, coupling, m, sigma, rng, n_rep=3):
-    """Accuracy of Gaussian-kernel regression classification (Sec. 5.3) with the kernel replaced by PRF
-    estimates (``coupling``) or exact (``coupling=None``). Returns ``(mean, standard error)``.
-
-    Examples
-    --------
-    >>> X = np.array([[0.0, 0.0], [3.0, 3.0]]); y = np.array([0, 1])
-    >>> kernel_regression_accuracy(X, y, X, y, None, 2, 1.0, np.random.default_rng(0))
-    (1.0, 0.0)
-    """
-    Xtr = sigma * np.asarray(Xtr, dtype=float)
-    Xte = sigma * np.asarray(Xte, dtype=float)
-    n_cls = int(max(ytr.max(), yte.max())) + 1
-    Y = np.eye(n_cls)[ytr]
-    d = Xtr.shape[1]
-    accs = []
-    reps = 1 if coupling is None else n_rep
-    for _ in range(reps):
-        if coupling is None:
-            sq1 = np.sum(Xte ** 2, 1)
-            sq2 = np.sum(Xtr ** 2, 1)
-            K = np.exp(-(sq1[:, None] + sq2[None, :] - 2 * Xte @ Xtr.T) / 2)
-        else:
-            W = couplings.sample(coupling, d, m, rng)
-            f1 = np.exp(Xte @ W.T - np.sum(Xte ** 2, 1)[:, None])
-            f2 = np.exp(Xtr @ W.T - np.sum(Xtr ** 2, 1)[:, None])
-            K = f1 @ f2.T / m
-        pred = np.argmax(K @ Y, axis=1)
-        accs.append(float(np.mean(pred == yte)))
-    accs = np.array(accs)
-    return float(accs.mean()), (float(accs.std(ddof=1) / math.sqrt(len(accs))) if len(accs) > 1 else 0.0)
 
 
 # --------------------------------------------------------------------------- figure data (Figs. 4, 6, 7; Sec. 4.1)
