@@ -2064,7 +2064,7 @@ CLAIMS = [
        severity="minor", no_witness={"montecarlo": "a deterministic minimisation for given norms; the norms are sampled (chi_d) in the numeric witness"},
        correction=r"$\sum_{i\ne j}\|w_i+w_j\|^2 = 2(m-2)\sum_i w_i^2 + 2\|\sum_i w_i\|^2 \ge 2(m-2)\sum_i w_i^2 + 2\max(0, 2\max_i w_i - \sum_i w_i)^2$, with equality iff $\|\sum_i w_i\| = \max(0, 2\max_i w_i - \sum_i w_i)$; (16) is necessary for this minimum but not sufficient."),
     _c("SimRF-Eq17", "Sec. 3.2, Eq. (17)", "The iterative update converges to (16) quickly (a small number of passes), especially from the simplex initialisation.",
-       "verified", "The update is exact coordinate descent on (15) (sympy), so the objective never decreases... increases; from the simplex start a few sweeps reach a 1e-12 fixed point at d = 6 and d = 64.",
+       "verified", "The update is exact coordinate descent on (15) (sympy), so the objective never increases; from the simplex start a few sweeps reach a 1e-12 fixed point at d = 6 and d = 64 (but a fixed point need not be the minimum: SimRF-Eq16).",
        [W("sweeps to convergence", "numeric", _eq17_numeric, ("rfsym.simrf.simplex_plus_update", "rfsym.couplings.simplex_plus_directions"), "sweeps from the simplex start, 200 draws", "a stalled update (no convergence within 100 sweeps)"),
         W("coordinate descent (sympy)", "symbolic", _eq17_symbolic, ("rfsym.simrf.simplex_plus_update", "rfsym.simrf.truncated_objective"), "sympy expansion of (15) in w_i", "the reversed update +S_i")],
        no_witness={"montecarlo": "a deterministic iteration for given norms; the norms are sampled (chi_d) in the numeric witness"}),
