@@ -202,3 +202,14 @@ def test_image_checks_can_fail():
         assert not rc.check_derf_image_claims().passed
     finally:
         rr.load = orig
+
+
+@pytest.mark.parametrize("part,name,method,m", [("simrf-std", "wifi", "simplex", 7), ("crt-std", "banknote", "GERF", 128),
+                                               ("derf-std", "car", "sderf", 64)])
+def test_cached_standardised_cells_recompute_exactly(part, name, method, m):
+    r = rr.load(part)["results"][name][f"{method}|{m}"]
+    if part == "simrf-std":
+        got = rr.classification_cell_std(name, method, m, r["sigma_i"], 1, 1)
+    else:
+        got = rr.classification_cell_std2("CRT" if part == "crt-std" else "DERF", name, method, m, r["sigma_i"], 1, 1)
+    assert got == r["test"][1]
