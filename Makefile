@@ -5,7 +5,7 @@
 #   make bench      run the benchmarks and write _build/bench.md
 #   make verify     recompute every claim of the registry (python -m rfsym verify)
 #   make book-check open every notebook page in headless Chromium offline (after make book)
-#   make experiments rerun the papers' real-data experiments (MNIST, CIFAR-10, UCI; ~30 CPU-min on one
+#   make experiments rerun the papers' real-data experiments (MNIST, CIFAR-10, UCI; ~40 CPU-min on one
 #                   core, progress on stderr) and rewrite the cache rfsym/data/results/*.json
 #   make audit      mutation audit of every paper module; writes book/audit_report.json (the book's page)
 

@@ -10,7 +10,7 @@ shapes the numbers), its ``protocol_hash`` (SHA-256 of the protocol and of the s
 mismatch) with a message naming the make target, and ``tests/test_realdata.py`` recomputes single
 cells from scratch and compares them with the cache exactly.
 
-Budget: the full rerun takes roughly half an hour of CPU time (the wall times of the committed run are
+Budget: the full rerun takes roughly 40 minutes of CPU time, estimated (the wall times of the committed run are
 in each file's ``seconds``); the protocols below scale the
 papers' seed counts and set sizes down to fit and say so (``protocol["notes"]``).
 """
