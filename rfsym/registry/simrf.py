@@ -2272,6 +2272,9 @@ AUDIT_EXPLAINED = {
                                             "killed by SimRF-Eq31 (1e-13) and the optimiser by SimRF-Thm3.4"),
     "rfsym.simrf_experiments.hd_product:sign": ("-R~ is as valid an HD product as R~ (flip the signs of D_1): it is orthogonal and keeps the simplex "
                                                 "angles, so no claim can or should distinguish the two"),
+    "rfsym.simrf_experiments.wij_samples:rel1e-3": ("sampled w_ij for the Fig. 5 histogram: a 1e-3 rescaling of the samples moves the sampled tail "
+                                                    "probability by less than its standard error at 100000 pairs (the 1e-2 rescaling and the sign "
+                                                    "flip are killed by SimRF-Fig5)"),
     "rfsym.simrf_experiments.fig7_data": ("figure data for Fig. 7 (exact values from gram_error_exact, killed by SimRF-Fig7 numeric at 1e-12; "
                                           "sampled values are Monte Carlo: " + _MC_WHY + ")"),
 }
