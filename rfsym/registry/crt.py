@@ -488,6 +488,19 @@ def _thm32_mc():
                    **_mc_outcome(lines, oks, bads, "Var (x 1.03 or Re(1-4A) in alpha_4)"))
 
 
+def _var2_mc():
+    # Theorems 3.2, 3.4, 3.5 call their formula "the variance of (2)"; (2) averages M samples, so its variance is 1/M of it
+    from .. import crt_experiments as cx
+    rng = np.random.default_rng(SEED + 37)
+    x, y = _f(_T33[0]), _f(_T33[1])
+    M = 8
+    single = float(crt.oprf_variance(_T33[0], _T33[1], dps=15))
+    r = cx.orthogonal_variance_mc(x, y, M, 200_000, rng, "iid")
+    a, b = z_check(r, single / M), z_check(r, single)
+    return Outcome(a.passed, f"OPRF, d=4, M={M} i.i.d. features: sampled Var of the averaged estimator {a} (single-sample variance / M); the single-sample variance {single:.5f} itself: z = {b.z:+.1f}",
+                   agreement=f"z = {a.z:+.2f}", control_rejected=not b.passed, control_detail=f"'the variance of (2) is (6)' rejected at z = {b.z:+.1f}")
+
+
 def _sec93_numeric():
     A, d = mpmath.mpc("-0.3", "0.4"), 3
     with mp.workdps(30):
@@ -2247,6 +2260,11 @@ CLAIMS = [
         _chk("sampled second moments", MC, _thm32_mc, (_G + "gerf_variance", _G + "estimator_samples"), "300000 sampled GERF products per point",
              "Var x 1.03 and alpha_4 with Re(1-4A)")],
        derivation=_d_thm32),
+    _c("CRT-Sec3.1-var2", "Sec. 3.1, Theorem 3.2 (also Theorems 3.4, 3.5): 'the variance of (2)'",
+       "The variance of (2) using p_GE, f_GE is given as Var Re(f1 f2) = (6).",
+       "erratum", "(6) is the variance of one sample Re(f1 f2), the quantity the paper announces (after Eq. (2)) for judging precision; the estimator (2) averages M samples and has variance (6)/M (sampled with M = 8).",
+       [_chk("variance of the M-sample estimator", MC, _var2_mc, (_G + "oprf_variance", "rfsym.crt_experiments.orthogonal_variance_mc"), "200000 sampled estimators with M = 8 i.i.d. features", "variance of (2) = (6)")],
+       severity="typo", correction=r"The variance of one sample $\mathrm{Re}(f^{(1)}f^{(2)})$ of (1) is (6); the estimator (2) has variance (6)$/M$."),
     _c("CRT-Sec9.3", "App. 9.3, proof of Thm 3.2, Eq. (21)", r"$|D|^4(\sqrt{1-8\mathrm{Re}A})^{-d}=\big(\frac{(1-4A)(1-4A)}{1-8\mathrm{Re}A}\big)^{d/2}$.",
        "erratum", r"The product must be $(1-4A)(1-4\bar A)=|1-4A|^2$; the final $\alpha_3$ is right.",
        [_chk("alpha_3 with A complex", N_, _sec93_numeric, (), "mpmath at a complex A", "the printed product (1-4A)(1-4A)")], severity="typo",
