@@ -1858,8 +1858,11 @@ def _fig_on_par():
         ok &= bool(np.all(r["sderf"] <= r["gerf"] + 1e-9))
     on_par = worst < 0.5
     pw = _lrv_pointwise()
-    return Outcome(ok and on_par and pw < 1e-9, f"log relative variances vs mpmath at 6 pairs x 5 families: max "
-                   f"rel. diff {pw:.1e}; mean log relative variance, d = 64, 5 pairs of sets of L = 1024 per sigma (App. B.2), "
+    lead = dx.aderf_lead_vs_L("normal", 0.75)                # ADERF's lead shrinks with the set size
+    shrinks = all(lead[a] > lead[b] for a, b in zip(list(lead)[:-1], list(lead)[1:]))
+    return Outcome(ok and on_par and pw < 1e-9 and shrinks, f"log relative variances vs mpmath at 6 pairs x 5 families: max "
+                   f"rel. diff {pw:.1e}; ADERF's lead over SDERF (normal, sigma = 0.75, one pair of sets) at L = "
+                   f"{list(lead)}: {[round(v, 3) for v in lead.values()]} nats (a finite-sample effect); mean log relative variance, d = 64, 5 pairs of sets of L = 1024 per sigma (App. B.2), "
                    f"sigma = {list(_SIGMAS)}: " + "; ".join(rows) + f". SDERF is within a factor e^{worst:.2f} of ADERF "
                    "everywhere and never worse than GERF (per set)", agreement=f"max deficit {worst:.2f} nats",
                    control_rejected=bool(worst < 0.5 * float(np.max(dx.fig2_gaps("heterogen", families=_FIG_FAMS)))),
@@ -1983,23 +1986,16 @@ def _secb2_shift():
 
 
 def _fig_mc():
-    """Monte Carlo confirmation of the variance formula at points of the figure (d = 64, small sigma)."""
-    rng = np.random.default_rng(SEED + 200)
+    """Monte Carlo confirmation of the variance formula at points of the figure (d = 64, sigma = 0.1)."""
     rows, ok, rej, zs = [], True, True, []
     for reg, fam in (("normal", "sderf"), ("heterogen", "aderf"), ("sphere", "gerf")):
-        X, Y = derf.sample_regime(reg, 0.1, 64, 64, rng)
-        opt = {"gerf": derf.gerf_optimum_np, "aderf": derf.aderf_optimum_np, "sderf": derf.sderf_optimum_np}[fam](X, Y)
-        p = derf.as_derf_params_np(fam, opt, d=64)
-        x, y = X[0], Y[0]
-        prod = dv.mc_moments(p, x, y, 200_000, rng)
-        l1, l2 = derf.derf_log_moments_np(p, x[None], y[None])
-        var = math.exp(l2[0, 0]) - math.exp(2 * l1[0, 0])
-        c = z_check(variance_of(prod), var)
-        w = z_check(variance_of(prod), 1.1 * var)
+        exact, r = dx.fig2_mc_point(reg, fam, 0.1, n=200_000)
+        c = z_check(r, exact)
+        w = z_check(r, 1.1 * exact)
         ok &= c.passed
         rej &= not w.passed
         zs.append(abs(w.z))
-        rows.append(f"{reg}/{fam}: {c}; 1.1 x rejected (z = {w.z:+.1f})")
+        rows.append(f"{reg}/{fam}: relative variance {c}; 1.1 x rejected (z = {w.z:+.1f})")
     return Outcome(ok, "; ".join(rows), agreement="|z| <= 5 at 3 points", control_rejected=rej,
                    control_detail=f"1.1 x (9) rejected at |z| >= {min(zs):.1f}")
 
@@ -2465,7 +2461,7 @@ CLAIMS = [
        "verified", "With the paper's protocol (d = 64, 5 pairs of sets of L = 1024, $0.1 \\le \\sigma \\le 1$) SDERF is within a small factor of ADERF in normal, sphere and heterogen and never worse than GERF; the variance formula (9) behind the curves is confirmed by sampling at figure points (d = 64). The image regimes are the real-data section's.",
        [W("SDERF vs ADERF vs GERF, paper protocol", "numeric", _fig_on_par, ex=("rfsym.derf_experiments.fig2_curves", _D + "log_relative_variance_np"),
           route="closed-form optima per pair of sets, log relative variance from (9)", control="'on par with GERF' in heterogen"),
-        W("MC confirmation of (9) at figure points", "montecarlo", _fig_mc, ex=(_D + "derf_log_moments_np", _V + "mc_moments"),
+        W("MC confirmation of (9) at figure points", "montecarlo", _fig_mc, ex=("rfsym.derf_experiments.fig2_mc_point", _V + "mc_moments"),
           route="200000 draws, d = 64", control="1.1 x (9)")]),
     _C("DERF-Fig1", "Fig. 1 (left), Venn diagram; Secs. 4.1-4.3",
        "PosRF $\\subset$ GERF; GERF $\\subset$ SADERF $\\subset$ ADERF $\\subset$ DERF; GERF $\\subset$ SDERF $\\subset$ DERF.",
