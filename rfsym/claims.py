@@ -24,7 +24,8 @@ A check function returns an :class:`Outcome` (or the legacy pair ``(passed, evid
 "no control recorded"). ``passed`` means *the evidence supports the recorded verdict* (for an
 erratum: the printed statement fails and the correction holds); a check whose control is not
 rejected fails. A verdict is reproduced when every check passes; ``verified`` and ``erratum`` claims
-must have at least one check, ``unverifiable`` claims carry the reason in ``evidence`` and no checks.
+must have at least one check, ``unverifiable`` claims carry the reason in ``evidence`` and may carry
+data or Monte Carlo checks: reruns showing that the outcome hinges on what the paper does not state.
 
 Coverage target (:meth:`Claim.coverage`): every verified or erratum theorem, lemma, corollary,
 proposition and numbered equation has at least two witnesses; each of the kinds symbolic, numeric
@@ -245,8 +246,11 @@ class Claim:
             raise ValueError(f"{self.id}: severity/correction are only for errata")
         if self.verdict in ("verified", "erratum") and not self.checks:
             raise ValueError(f"{self.id}: a {self.verdict} claim needs at least one check")
-        if self.verdict == "unverifiable" and (self.checks or not self.evidence):
-            raise ValueError(f"{self.id}: an unverifiable claim has no checks and states the reason in evidence")
+        if self.verdict == "unverifiable" and not self.evidence:
+            raise ValueError(f"{self.id}: an unverifiable claim states the reason in evidence")
+        if self.verdict == "unverifiable" and any(ch.kind not in ("data", "montecarlo") for ch in self.checks):
+            raise ValueError(f"{self.id}: an unverifiable claim may carry only data/montecarlo checks (the reruns that "
+                             "show why it cannot be decided)")
         for k, why in dict(self.no_witness).items():
             if k not in CORE_KINDS:
                 raise ValueError(f"{self.id}: no_witness keys must be in {CORE_KINDS}, got {k!r}")

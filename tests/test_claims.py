@@ -46,8 +46,12 @@ def test_claim_validation():
         C.Claim("CRT-Thm1", "CRT", "loc", "s", "verified")
     with pytest.raises(ValueError, match="needs severity"):
         C.Claim("CRT-Thm1", "CRT", "loc", "s", "erratum", correction="c", checks=[C.Check("a", "numeric", _ok)])
-    with pytest.raises(ValueError, match="unverifiable claim has no checks"):
+    with pytest.raises(ValueError, match="unverifiable claim states the reason"):
         C.Claim("CRT-Sec6", "CRT", "loc", "s", "unverifiable")
+    with pytest.raises(ValueError, match="only data/montecarlo checks"):
+        C.Claim("CRT-Sec6", "CRT", "loc", "s", "unverifiable", evidence="why", checks=[C.Check("a", "numeric", _ok)])
+    assert C.Claim("CRT-Sec6", "CRT", "loc", "s", "unverifiable", evidence="why",
+                   checks=[C.Check("a", "data", _ok)]).checks
     with pytest.raises(ValueError, match="kind must be one of"):
         C.Check("a", "vibes", _ok)
     c = C.Claim("CRT-Thm3.2", "CRT", "loc", "s", "verified", checks=[C.Check("a", "numeric", _ok)])

@@ -1972,19 +1972,17 @@ CLAIMS = [
     _C("HRF-Tab1-wine", "Sec. 4.1, Table 1 (wine row) and text ('HRFs outperform all other methods')",
        "MSE (1e-3) on 100 random pairs of UCI wine points: HRF-ort 0.70, HRF-iid 0.85, ORF-reg 1.00, ORF-Had 1.10, "
        "Halton-R 4.02 (non-HRF with 512 random features, HRFs FLOP-matched): the hybrids have the smallest MSE.",
-       "erratum", [("rerun on the wine data (two hybrid configurations)", "data", WC.tab1_wine),
-                   ("sampled MSEs of the iid variants vs exact values", "montecarlo", WC.tab1_pipeline_mc)],
-       severity="major", evidence_final=True,
-       evidence="The text fixes the estimators, 512 random features and 100 random pairs but not the preprocessing nor "
-                "the hybrid configuration. Fixed here: features standardised, points scaled to unit norm (raw wine "
-                "features overflow the softmax kernel), angular hybrid with n = 8 sign features and m from an equal "
-                "operation count of the feature maps; a second configuration gives the hybrid m = 512 (4x the "
-                "operations). In both the hybrids have a larger MSE than ORF-reg and Halton-R (numbers in the check "
-                "output); the experiment's own iid values match the exact MSEs of HRF-Lem2.2 and HRF-ThmD.1.",
-       correction="Not reproduced: on the wine data (standardised, unit-norm points) the angular hybrid has a larger MSE "
-                  "than orthogonal and Halton trigonometric features both at an equal operation count and at an "
-                  "equal number m of base projections; the ranking of Table 1 needs the (unstated) protocol that "
-                  "produced it."),
+       "unverifiable", [("rerun on the wine data (two hybrid configurations, two norms)", "data", WC.tab1_wine),
+                        ("sampled MSEs of the iid variants vs exact values", "montecarlo", WC.tab1_pipeline_mc)],
+       evidence_final=True,
+       evidence="The text fixes the estimators, 512 random features and 100 random pairs but not the preprocessing "
+                "(the norm of the points, on which every MSE depends exponentially), nor the hybrid's m and n, nor "
+                "the feature type of the baselines. Rerun with features standardised and points scaled to a common "
+                "norm, angular hybrid with n = 8: at unit norm the hybrids have a clearly larger MSE than the best "
+                "non-hybrid at an equal operation count (and a larger one at an equal m = 512), while at norm 1/2 (m = 512) "
+                "the best hybrid is not clearly worse (numbers in the check output). The printed ranking therefore "
+                "hinges on choices the paper does not state; it is neither confirmed nor refuted. (A separate "
+                "reimplementation from the paper alone, not part of this repository, reached the same conclusion.)"),
     _C("HRF-Tab1", "Sec. 4.1, Table 1 (Boston row)", "MSE (1e-3) on UCI Boston pairs: HRF-ort 0.72, HRF-iid 0.79, "
        "ORF-reg 1.05, ORF-Had 1.14, Halton-R 2.53.", "unverifiable",
        evidence="The Boston housing data do not ship with current scikit-learn: load_boston was deprecated in "

@@ -556,28 +556,53 @@ def tab1_runs():
     return {"flop-matched": _E.table1_rerun(), "equal m": _E.table1_rerun(m=_E.PROTOCOL["M"])}
 
 
+def tab1_small_norm():
+    """The equal-m configuration with the points scaled to norm 1/2 instead of 1 (the norm is unstated)."""
+    return _E.table1_rerun(m=_E.PROTOCOL["M"], scale=0.5)
+
+
 def _fmt_table(t):
     return ", ".join(f"{k} {1e3 * v[0]:.3f} ± {1e3 * v[1]:.3f}" for k, v in t.items())
 
 
+def _hyb_vs_other(t):
+    best_h = min(("HRF-ort", "HRF-iid"), key=lambda k: t[k][0])
+    best_o = min(("ORF-reg", "ORF-Had", "Halton-R"), key=lambda k: t[k][0])
+    (h, sh), (o, so) = t[best_h], t[best_o]
+    return best_h, best_o, h / o, (h - o) / math.hypot(sh, so)
+
+
 def tab1_wine():
-    """Rerun of Table 1 on wine: do the hybrids have the smallest MSE?"""
-    runs = tab1_runs()
-    rows, hrf_best = [], []
+    """Rerun of Table 1 on wine: do the hybrids have the smallest MSE, and does the answer hinge on the
+    unstated preprocessing?
+
+    Supports the recorded verdict (unverifiable) when the FLOP-matched hybrids (the paper's protocol) lose
+    clearly at unit norm (z > 5) while at norm 1/2 (m = 512) the best hybrid is not clearly worse than
+    the best non-hybrid (z < 5): the outcome then depends on choices the paper does not state.
+    """
+    runs = dict(tab1_runs())
+    runs["equal m, norm 1/2"] = tab1_small_norm()
+    rows, z = [], {}
     for name, out in runs.items():
         t = out["table"]
-        best_h = min(t["HRF-ort"][0], t["HRF-iid"][0])
-        best_o = min(t[k][0] for k in ("ORF-reg", "ORF-Had", "Halton-R"))
-        hrf_best.append(best_h < best_o)
+        bh, bo, ratio, zz = _hyb_vs_other(t)
+        z[name] = zz
         rows.append(f"{name} (m = {out['m']}, n = {out['n']}, M = {out['M']}, {out['pairs']} pairs, {out['reps']} "
-                    f"replicates; MSE in 1e-3): {_fmt_table(t)}; best hybrid / best non-hybrid = {best_h / best_o:.2f}")
+                    f"replicates; MSE in 1e-3): {_fmt_table(t)}; best hybrid ({bh}) / best non-hybrid ({bo}) = "
+                    f"{ratio:.2f}, z = {zz:+.1f}")
     ok, msg = _E.boston_available()
     printed = ", ".join(f"{k} {v:.2f}" for k, v in TAB1_PRINTED_WINE.items())
-    passed = not any(hrf_best)  # the recorded verdict: the printed ranking is not reproduced
-    return Outcome(passed, (f"wine ({_E.PROTOCOL['normalise']}): " + "; ".join(rows) + f". Printed: {printed}. "
-                            f"Boston: {msg}"),
-                   agreement="ranking compared in both configurations", control_rejected=passed,
-                   control_detail="the printed ranking (a hybrid has the smallest MSE) rejected in both configurations")
+    loses_unit = z["flop-matched"] > 5
+    close_small = z["equal m, norm 1/2"] < 5
+    return Outcome(loses_unit and close_small,
+                   (f"wine ({_E.PROTOCOL['normalise']}): " + "; ".join(rows) + f". Printed: {printed}. "
+                    f"At unit norm the FLOP-matched hybrids lose clearly (with 4x the operations, m = 512, still by a factor "
+                    f"{_hyb_vs_other(runs['equal m']['table'])[2]:.2f}); at norm 1/2 the best hybrid is "
+                    f"{'not clearly worse than' if close_small else 'still clearly worse than'} the best non-hybrid: "
+                    f"the ranking depends on the unstated scaling. Boston: {msg}"),
+                   agreement=", ".join(f"{k}: z = {v:+.1f}" for k, v in z.items()),
+                   control_rejected=loses_unit,
+                   control_detail="at unit norm the reading 'a hybrid has the smallest MSE' is rejected")
 
 
 def tab1_pipeline_mc():
