@@ -418,14 +418,51 @@ def audit(paper: str | None = None, functions=None, perturbations=("sign", "rel1
     }
 
 
-def source_hash() -> str:
-    """SHA-256 (first 16 hex digits) of the library and registry sources the audit depends on."""
-    root = Path(__file__).resolve().parent
+#: Reporting code: changing it does not change what a mutant does, so it is not hashed.
+_UNHASHED = {"audit.py", "_bookpages.py", "_claimpage.py", "__main__.py"}
+
+
+def _strip_explanations(text: str) -> str:
+    """The module source without its ``AUDIT_EXPLAINED`` assignment (explanations do not change the audit)."""
+    import ast
+
+    try:
+        tree = ast.parse(text)
+    except SyntaxError:
+        return text
+    lines = text.splitlines(keepends=True)
+    for node in reversed(tree.body):
+        targets = getattr(node, "targets", None) or ([node.target] if isinstance(node, ast.AnnAssign) else [])
+        if any(isinstance(t, ast.Name) and t.id == "AUDIT_EXPLAINED" for t in targets):
+            del lines[node.lineno - 1:node.end_lineno]
+    return "".join(lines)
+
+
+def source_hash(root=None) -> str:
+    """SHA-256 (first 16 hex digits) of the sources a mutant's fate depends on.
+
+    The library and registry modules under ``root`` (default: the installed package), without the
+    reporting modules and without the registries' ``AUDIT_EXPLAINED`` tables, so that adding an
+    explanation does not make a report stale.
+    """
+    root = Path(__file__).resolve().parent if root is None else Path(root)
     h = hashlib.sha256()
     for path in sorted(list(root.glob("*.py")) + list(root.glob("registry/*.py"))):
+        if path.parent == root and path.name in _UNHASHED:
+            continue
         h.update(path.name.encode())
-        h.update(path.read_bytes())
+        text = path.read_text()
+        h.update((_strip_explanations(text) if path.parent.name == "registry" else text).encode())
     return h.hexdigest()[:16]
+
+
+def with_current_explanations(report: dict) -> dict:
+    """A copy of ``report`` whose survivors carry the registries' current explanations."""
+    rep = dict(report)
+    rep["mutants"] = [dict(r, explanation=explanation(r["function"], r["perturbation"].split()[0]))
+                      if r["status"].startswith("survived") else r for r in report["mutants"]]
+    rep["not_exercised"] = [dict(f, explanation=explanation(f["function"], "*")) for f in report["not_exercised"]]
+    return rep
 
 
 def summary(report: dict) -> dict:
@@ -461,6 +498,7 @@ def _md(text) -> str:
 
 def report_markdown(report: dict) -> str:
     """The audit report as a book page (MyST Markdown)."""
+    report = with_current_explanations(report)
     summ = summary(report)
     out = ["# Mutation audit", "",
            "Do the checks notice broken code? Every public function of the paper modules is replaced by a "

@@ -66,3 +66,18 @@ def test_survivor_is_reported_with_explanation_lookup():
     md = audit.report_markdown(rep)
     assert "**unexplained**" in md and "python -m rfsym audit --function rfsym.crt.oprf_rho_star" in md
     assert audit.summary(rep)["CRT"]["unexplained"] == 1
+
+
+def test_source_hash_ignores_explanations_and_reporting(tmp_path):
+    src = audit._strip_explanations('A = 1\nAUDIT_EXPLAINED = {\n    "rfsym.x.f": "why",\n}\nB = 2\n')
+    assert "AUDIT_EXPLAINED" not in src and "A = 1" in src and "B = 2" in src
+    (tmp_path / "registry").mkdir()
+    (tmp_path / "lib.py").write_text("x = 1\n")
+    (tmp_path / "audit.py").write_text("# reporting\n")
+    (tmp_path / "registry" / "p.py").write_text('C = 3\nAUDIT_EXPLAINED = {"a": "b"}\n')
+    h = audit.source_hash(tmp_path)
+    (tmp_path / "audit.py").write_text("# reporting, changed\n")
+    (tmp_path / "registry" / "p.py").write_text('C = 3\nAUDIT_EXPLAINED = {"a": "b", "c": "d"}\n')
+    assert audit.source_hash(tmp_path) == h
+    (tmp_path / "lib.py").write_text("x = 2\n")
+    assert audit.source_hash(tmp_path) != h
