@@ -81,3 +81,12 @@ def test_source_hash_ignores_explanations_and_reporting(tmp_path):
     assert audit.source_hash(tmp_path) == h
     (tmp_path / "lib.py").write_text("x = 2\n")
     assert audit.source_hash(tmp_path) != h
+
+
+def test_isolated_mutant_matches_in_process_and_times_out():
+    f = "rfsym.crt.oprf_rho_star"
+    callers, _ = audit.trace_calls([f], ["CRT-Eq7"])
+    r = audit.run_mutant_isolated(f, "sign", callers[f])
+    assert r["status"] == "killed" and r["claim"] == "CRT-Eq7"
+    r = audit.run_mutant_isolated(f, "sign", callers[f], timeout=1e-6)
+    assert r["status"] in ("killed (time-out)", "killed")
