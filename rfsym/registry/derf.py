@@ -2541,6 +2541,9 @@ CLAIMS = [
 #: Mutants of the mutation audit (``python -m rfsym audit --paper DERF``) that no check can or needs to
 #: notice, with the reason (keys ``function`` or ``function:perturbation``).
 AUDIT_EXPLAINED = {
+    "rfsym.derf.variance_comparison": "a user-facing summary helper; no claim depends on it (tested in tests/test_derf.py).",
+    "rfsym.derf_verify.closed_vs_direct": "the notebook's display of closed form vs direct average; the claims use the "
+                                          "stationarity witnesses instead (tested in tests/test_derf.py).",
     "rfsym.derf_experiments.fig2_mc_point": "returns the exact value (9) and its sampled estimate together; a common "
                                             "factor (or sign) cancels in their z-test. The exact value is pinned by "
                                             "log_relative_variance_np and mc_moments, audited on their own.",
