@@ -21,12 +21,9 @@ def _md_escape(text: str) -> str:
     return md_cell(text)
 
 
-_SHORT = {"symbolic": "S", "numeric": "N", "montecarlo": "MC", "data": "D", "arithmetic": "A"}
-
-
 def _witness_cell(c: C.Claim) -> str:
     cov = c.coverage()
-    got = "+".join(_SHORT[k] for k in C.WITNESS_KINDS if k in cov.kinds) or "—"
+    got = C.witness_kinds_short(c, empty="—")
     if not cov.target:
         return got
     return got + (" ✓" if cov.meets else " (gap)")

@@ -67,6 +67,7 @@ TARGET_TYPES = ("Thm", "Lem", "Cor", "Prop", "Eq")
 #: Short labels used in tables.
 KIND_LABELS = {"symbolic": "symbolic", "numeric": "high-precision", "montecarlo": "Monte Carlo",
                "data": "data", "arithmetic": "arithmetic", "consistency": "consistency (not a witness)"}
+KIND_SHORT = {"symbolic": "S", "numeric": "N", "montecarlo": "MC", "data": "D", "arithmetic": "A"}
 #: Registry modules, in book order.
 REGISTRY_MODULES = ("foundations", "crt", "derf", "hrf", "simrf")
 
@@ -450,11 +451,21 @@ def show_claim(claim_id: str) -> ClaimResult:
     return res
 
 
-def _kinds_cell(c: Claim) -> str:
-    cov = c.coverage()
-    short = {"symbolic": "S", "numeric": "N", "montecarlo": "MC", "data": "D", "arithmetic": "A"}
-    got = [short[k] for k in WITNESS_KINDS if k in cov.kinds]
-    return "+".join(got) or "-"
+def _text_table(rows) -> str:
+    """Left-aligned plain-text table; the first row is the header, underlined with dashes."""
+    w = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    out = []
+    for j, row in enumerate(rows):
+        out.append("  ".join(x.ljust(w[i]) for i, x in enumerate(row)).rstrip())
+        if j == 0:
+            out.append("  ".join("-" * n for n in w))
+    return "\n".join(out)
+
+
+def witness_kinds_short(c: Claim, empty: str = "-") -> str:
+    """The claim's witness kinds as ``S+N+MC+D+A`` (symbolic, high precision, Monte Carlo, data, arithmetic)."""
+    kinds = c.coverage().kinds
+    return "+".join(KIND_SHORT[k] for k in WITNESS_KINDS if k in kinds) or empty
 
 
 def _table(results: Sequence[ClaimResult]) -> str:
@@ -466,14 +477,8 @@ def _table(results: Sequence[ClaimResult]) -> str:
         npass = sum(x.passed for x in r.results)
         tgt = ("meets" if cov.meets else "GAP") if cov.target else "n/a"
         rows.append((c.id, c.verdict, c.severity or "", f"{npass}/{len(r.results)}",
-                     f"{cov.witnesses} {_kinds_cell(c)}", tgt, "yes" if r.reproduced else "NO"))
-    w = [max(len(row[i]) for row in rows) for i in range(len(head))]
-    out = []
-    for j, row in enumerate(rows):
-        out.append("  ".join(s.ljust(w[i]) for i, s in enumerate(row)).rstrip())
-        if j == 0:
-            out.append("  ".join("-" * w[i] for i in range(len(head))))
-    return "\n".join(out)
+                     f"{cov.witnesses} {witness_kinds_short(c)}", tgt, "yes" if r.reproduced else "NO"))
+    return _text_table(rows)
 
 
 def coverage_summary(claims: Sequence[Claim] | None = None) -> dict:
@@ -515,13 +520,7 @@ def coverage_table(claims: Sequence[Claim] | None = None) -> str:
         k = s["kinds"]
         rows.append((p, str(s["claims"]), str(k["symbolic"]), str(k["numeric"]), str(k["montecarlo"]),
                      str(k["data"]), str(k["arithmetic"]), str(s["uncontrolled"]), f"{s['meets']}/{s['target']}"))
-    w = [max(len(row[i]) for row in rows) for i in range(len(head))]
-    lines = []
-    for j, row in enumerate(rows):
-        lines.append("  ".join(x.ljust(w[i]) for i, x in enumerate(row)).rstrip())
-        if j == 0:
-            lines.append("  ".join("-" * w[i] for i in range(len(head))))
-    return "\n".join(lines)
+    return _text_table(rows)
 
 
 def verdict_table(paper: str | None = None, notebook: str | None = None) -> list:
