@@ -101,7 +101,7 @@ def main(argv=None) -> int:
         print(C.coverage_table(cl))
         for p, s in C.coverage_summary(cl).items():
             if s["gaps"]:
-                print(f"\n{p}: {len(s['gaps'])} theorem-like claims below target")
+                print(f"\n{p}: {len(s['gaps'])} claims below target")
                 for cid, gaps in s["gaps"].items():
                     print(f"  {cid}: {'; '.join(gaps)}")
         return 0

@@ -108,6 +108,8 @@ def claim_markdown(res) -> str:
         out.append("")
     cov = c.coverage()
     notes = [f"no {KIND_LABELS[k]} witness: {md_text(why)}" for k, why in c.no_witness.items()]
+    if c.single_witness:
+        notes.append(f"one witness: {md_text(c.single_witness)}")
     gaps = cov.gaps()
     if notes or gaps:
         out += ["**Witness coverage.** " + "; ".join(notes + [f"gap: {md_text(g)}" for g in gaps]) + ".", ""]

@@ -30,7 +30,10 @@ data or Monte Carlo checks: reruns showing that the outcome hinges on what the p
 Coverage target (:meth:`Claim.coverage`): every verified or erratum theorem, lemma, corollary,
 proposition and numbered equation has at least two witnesses; each of the kinds symbolic, numeric
 and Monte Carlo is present or the claim's ``no_witness`` says why it is impossible; every witness
-rejects its control.
+rejects its control. Every other verified or erratum claim (definitions, sections, figures, tables,
+algorithms) has at least two witnesses, or one with ``single_witness`` stating why a second
+independent route does not exist (a misprinted cross-reference has one fact to check), and every
+witness has a control. An unverifiable claim states in ``evidence`` why it cannot be decided.
 
 Claims live in ``rfsym/registry/<key>.py`` (a list ``CLAIMS``), one module per notebook.
 """
@@ -194,16 +197,21 @@ class Coverage:
     explained: tuple          # core kinds absent with a reason in no_witness
     uncontrolled: tuple       # witness checks without a declared control
     consistency: int
-    target: bool              # the claim is held to the target
+    target: bool              # the claim is held to the target (verified or erratum)
     meets: bool
+    theorem_like: bool = False  # Thm/Lem/Cor/Prop/Eq: two witnesses and S/N/MC present or explained
+    single_reason: str = ""   # why one witness is all there is (other claim types only)
 
     def gaps(self) -> list:
         out = []
-        if self.target and self.witnesses < 2:
-            out.append(f"{self.witnesses} witness{'es' if self.witnesses != 1 else ''} (need 2)")
-        if self.target and self.missing:
+        if not self.target:
+            return out
+        if self.witnesses < 2 and (self.theorem_like or not self.single_reason):
+            need = "need 2" if self.theorem_like else "need 2 or a reason"
+            out.append(f"{self.witnesses} witness{'es' if self.witnesses != 1 else ''} ({need})")
+        if self.theorem_like and self.missing:
             out.append("no " + "/".join(self.missing) + " witness and no reason given")
-        if self.target and self.uncontrolled:
+        if self.uncontrolled:
             out.append("no control: " + ", ".join(self.uncontrolled))
         return out
 
@@ -230,6 +238,7 @@ class Claim:
     label: str | None = None
     no_witness: Mapping[str, str] = field(default_factory=dict)
     derivation: Callable[[], Sequence] | None = None
+    single_witness: str | None = None
 
     def __post_init__(self):
         if self.paper not in PAPERS:
@@ -259,6 +268,15 @@ class Claim:
                 raise ValueError(f"{self.id}: no_witness[{k!r}] must state the reason")
             if any(ch.kind == k for ch in self.checks):
                 raise ValueError(f"{self.id}: no_witness[{k!r}] explains a missing witness, but the claim has a {k} check")
+        if self.single_witness is not None:
+            if not (isinstance(self.single_witness, str) and self.single_witness.strip()):
+                raise ValueError(f"{self.id}: single_witness must state the reason")
+            if _ID_RE.match(self.id).group(2) in TARGET_TYPES:
+                raise ValueError(f"{self.id}: a theorem-like claim needs two witnesses; single_witness is not accepted")
+            if self.verdict == "unverifiable":
+                raise ValueError(f"{self.id}: an unverifiable claim states its reason in evidence")
+            if sum(ch.kind in WITNESS_KINDS for ch in self.checks) != 1:
+                raise ValueError(f"{self.id}: single_witness explains a claim with exactly one witness")
         if self.derivation is not None and not callable(self.derivation):
             raise TypeError(f"{self.id}: derivation must be callable")
         object.__setattr__(self, "checks", tuple(self.checks))
@@ -277,13 +295,18 @@ class Claim:
         """Witness coverage of the claim's checks against the target (see the module docstring)."""
         wit = [ch for ch in self.checks if ch.kind in WITNESS_KINDS]
         kinds = tuple(k for k in KINDS if any(ch.kind == k for ch in self.checks))
-        target = self.verdict in ("verified", "erratum") and self.type in TARGET_TYPES
+        target = self.verdict in ("verified", "erratum")
+        theorem_like = target and self.type in TARGET_TYPES
         missing = tuple(k for k in CORE_KINDS if k not in kinds and k not in self.no_witness)
         explained = tuple(k for k in CORE_KINDS if k not in kinds and k in self.no_witness)
         uncontrolled = tuple(ch.name for ch in wit if not ch.control)
-        meets = (not target) or (len(wit) >= 2 and not missing and not uncontrolled)
+        if theorem_like:
+            meets = len(wit) >= 2 and not missing and not uncontrolled
+        else:
+            meets = (not target) or ((len(wit) >= 2 or bool(self.single_witness)) and not uncontrolled)
         return Coverage(len(wit), kinds, missing, explained, uncontrolled,
-                        sum(ch.kind == "consistency" for ch in self.checks), target, meets)
+                        sum(ch.kind == "consistency" for ch in self.checks), target, meets,
+                        theorem_like, self.single_witness or "")
 
     def to_dict(self) -> dict:
         """JSON-friendly form (check callables become their metadata)."""
@@ -294,7 +317,7 @@ class Claim:
             "correction": self.correction, "evidence": self.evidence,
             "checks": [{"name": c.name, "kind": c.kind, "exercises": list(c.exercises), "route": c.route,
                         "control": c.control} for c in self.checks],
-            "no_witness": dict(self.no_witness),
+            "no_witness": dict(self.no_witness), "single_witness": self.single_witness,
             "coverage": {"witnesses": cov.witnesses, "kinds": list(cov.kinds), "meets_target": cov.meets,
                          "gaps": cov.gaps()},
             "notebook": self.notebook, "label": self.label,
@@ -346,6 +369,8 @@ class ClaimResult:
             lines.append("         [" + "; ".join(meta) + "]")
         for k, why in c.no_witness.items():
             lines.append(f"  no {k} witness: {why}")
+        if c.single_witness:
+            lines.append(f"  one witness: {c.single_witness}")
         gaps = c.coverage().gaps()
         if gaps:
             lines.append("  coverage gaps: " + "; ".join(gaps))
@@ -484,13 +509,18 @@ def _table(results: Sequence[ClaimResult]) -> str:
 def coverage_summary(claims: Sequence[Claim] | None = None) -> dict:
     """Per paper: claims held to the target, how many meet it, witness-kind counts, and the gaps.
 
-    Returns ``{paper: {"claims", "target", "meets", "kinds": {kind: n}, "explained": {kind: n},
-    "uncontrolled": n, "consistency": n, "gaps": {claim_id: [gap, ...]}}}`` (no checks are run).
+    Returns ``{paper: {"claims", "target", "meets", "theorem_like", "theorem_like_meets",
+    "single_witness", "kinds": {kind: n}, "explained": {kind: n}, "uncontrolled": n, "consistency": n,
+    "gaps": {claim_id: [gap, ...]}}}`` (no checks are run). ``target``/``meets`` count every verified or
+    erratum claim; ``theorem_like*`` the theorems, lemmas, corollaries, propositions and equations among
+    them; ``single_witness`` the claims resting on one witness with a stated reason.
     """
     claims = list(registry().values()) if claims is None else list(claims)
     out: dict = {}
     for c in claims:
-        s = out.setdefault(c.paper, {"claims": 0, "target": 0, "meets": 0, "kinds": {k: 0 for k in WITNESS_KINDS},
+        s = out.setdefault(c.paper, {"claims": 0, "target": 0, "meets": 0, "theorem_like": 0,
+                                     "theorem_like_meets": 0, "single_witness": 0,
+                                     "kinds": {k: 0 for k in WITNESS_KINDS},
                                      "explained": {k: 0 for k in CORE_KINDS}, "uncontrolled": 0,
                                      "consistency": 0, "gaps": {}})
         cov = c.coverage()
@@ -505,21 +535,26 @@ def coverage_summary(claims: Sequence[Claim] | None = None) -> dict:
         if cov.target:
             s["target"] += 1
             s["meets"] += cov.meets
+            s["single_witness"] += cov.witnesses == 1 and bool(cov.single_reason)
+            if cov.theorem_like:
+                s["theorem_like"] += 1
+                s["theorem_like_meets"] += cov.meets
             if not cov.meets:
                 s["gaps"][c.id] = cov.gaps()
     return {p: out[p] for p in PAPERS if p in out}
 
 
 def coverage_table(claims: Sequence[Claim] | None = None) -> str:
-    """Plain-text per-paper witness coverage (claims with each witness kind, target met)."""
+    """Plain-text per-paper witness coverage (claims with each witness kind, targets met)."""
     summ = coverage_summary(claims)
     head = ("paper", "claims", "symbolic", "high-prec.", "Monte Carlo", "data", "arithm.",
-            "no control", "target met")
+            "no control", "one witness (reason)", "theorem-like met", "all decided met")
     rows = [head]
     for p, s in summ.items():
         k = s["kinds"]
         rows.append((p, str(s["claims"]), str(k["symbolic"]), str(k["numeric"]), str(k["montecarlo"]),
-                     str(k["data"]), str(k["arithmetic"]), str(s["uncontrolled"]), f"{s['meets']}/{s['target']}"))
+                     str(k["data"]), str(k["arithmetic"]), str(s["uncontrolled"]), str(s["single_witness"]),
+                     f"{s['theorem_like_meets']}/{s['theorem_like']}", f"{s['meets']}/{s['target']}"))
     return _text_table(rows)
 
 
@@ -532,9 +567,11 @@ def verdict_table(paper: str | None = None, notebook: str | None = None) -> list
         counts[r.claim.verdict] = counts.get(r.claim.verdict, 0) + 1
     cov = [r.claim.coverage() for r in results]
     tgt = [x for x in cov if x.target]
+    thm = [x for x in tgt if x.theorem_like]
     print("\n" + ", ".join(f"{v}: {counts.get(v, 0)}" for v in VERDICTS)
           + f"; reproduced {sum(r.reproduced for r in results)}/{len(results)}"
-          + f"; witness target met by {sum(x.meets for x in tgt)}/{len(tgt)} theorem-like claims")
+          + f"; witness target met by {sum(x.meets for x in thm)}/{len(thm)} theorem-like claims"
+          + f" and {sum(x.meets for x in tgt)}/{len(tgt)} decided claims")
     bad = [r.claim.id for r in results if not r.reproduced]
     assert not bad, f"verdicts not reproduced: {bad}"
     return results

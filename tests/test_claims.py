@@ -157,13 +157,26 @@ def test_coverage_target_and_no_witness():
     nc = C.Check("n", "numeric", _ok)                      # no control declared
     assert not C.Claim("CRT-Thm7", "CRT", "loc", "s", "verified", checks=[s, nc],
                        no_witness={"montecarlo": "x"}).coverage().meets
-    assert not C.Claim("CRT-Sec7", "CRT", "loc", "s", "verified", checks=[k]).coverage().target
+    sec = C.Claim("CRT-Sec7", "CRT", "loc", "s", "verified", checks=[s, k]).coverage()
+    assert sec.target and not sec.theorem_like and not sec.meets and "need 2 or a reason" in sec.gaps()[0]
+    sec = C.Claim("CRT-Sec7", "CRT", "loc", "s", "verified", checks=[s, k],
+                  single_witness="one cross-reference to check").coverage()
+    assert sec.meets and not sec.gaps() and sec.single_reason
+    assert not C.Claim("CRT-Sec7", "CRT", "loc", "s", "verified", checks=[nc, k],
+                       single_witness="x").coverage().meets          # one witness, but no control
+    assert C.Claim("CRT-Sec7", "CRT", "loc", "s", "verified", checks=[s, n]).coverage().meets
+    assert C.Claim("CRT-Sec7", "CRT", "loc", "s", "unverifiable", evidence="why").coverage().meets
+    with pytest.raises(ValueError, match="theorem-like claim needs two witnesses"):
+        C.Claim("CRT-Thm7", "CRT", "loc", "s", "verified", checks=[s], single_witness="x")
+    with pytest.raises(ValueError, match="exactly one witness"):
+        C.Claim("CRT-Sec7", "CRT", "loc", "s", "verified", checks=[s, n], single_witness="x")
     with pytest.raises(ValueError, match="no_witness keys"):
         C.Claim("CRT-Thm7", "CRT", "loc", "s", "verified", checks=[s], no_witness={"vibes": "x"})
     with pytest.raises(ValueError, match="has a symbolic check"):
         C.Claim("CRT-Thm7", "CRT", "loc", "s", "verified", checks=[s], no_witness={"symbolic": "x"})
     summ = C.coverage_summary([c])
     assert summ["CRT"]["target"] == 1 and summ["CRT"]["meets"] == 1
+    assert summ["CRT"]["theorem_like"] == 1 and summ["CRT"]["theorem_like_meets"] == 1
 
 
 def test_lint_evidence_numbers():
@@ -192,4 +205,4 @@ def test_claim_page_markdown():
 
 def test_cli_coverage():
     p = _cli("coverage", "--paper", "CRT")
-    assert p.returncode == 0 and "target met" in p.stdout
+    assert p.returncode == 0 and "theorem-like met" in p.stdout and "all decided met" in p.stdout
