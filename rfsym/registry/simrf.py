@@ -21,6 +21,7 @@ from .. import couplings, simrf
 from .. import realdata_claims as _rdc  # real-data experiments (notebook realdata)
 from .. import simrf_experiments as ex
 from .. import simrf_witnesses as wit
+from . import simrf_witness_checks as W2
 from ..claims import Check, Claim, Outcome
 from ..montecarlo import mean_of, z_check, z_witness
 from ..precision import agreeing_digits
@@ -1680,19 +1681,6 @@ def _sec51_ref():
               "different quantities", abs(mse_ratio - rho_ratio) > 0.1, f"'Eq. 10' (conformity ratio) differs by {mpmath.nstr(abs(mse_ratio - rho_ratio), 3)}")
 
 
-def _secA1_ref():
-    m = sp.Symbol("m", positive=True, integer=True)
-    X2, Y2, v, rho, z = sp.symbols("X2 Y2 v rho z", positive=True)
-    eq30 = sp.exp(-2 * X2 - 2 * Y2) / m * ((sp.exp(2 * v ** 2) - sp.exp(v ** 2)) + (m - 1) * (rho - sp.exp(v ** 2)))
-    eq34 = eq30  # (34) is (30) with the pair average written as rho: inserting (33) into (30) gives it by definition
-    eq74 = (((1 - sp.exp(-z ** 2)) ** 2) / 2 + (m - 1) * (rho - sp.exp(-z ** 2))) / m
-    ok = sp.simplify(eq30 - eq34) == 0
-    bad = sp.simplify(eq74 - eq34) != 0
-    return _O(ok, f"sympy: (30) with the pair average replaced by rho is (34) (difference {sp.simplify(eq30 - eq34)}); (74) is the RFF MSE (no v, no "
-                  f"e^(-2x^2-2y^2)) and cannot yield (34) (difference nonzero: {bad})",
-              "difference 0", bad, "'Eq. 74' rejected")
-
-
 def _secA2_gap():
     # (46)-(47): the bracket sum_P w_(PiPj)^(2k-2) w_Pi w_Pj is the same for all (i, j) only if all angles are equal -- a direction set
     # with unequal angles (ORF with one pair tilted) gives different brackets, so (47) -> (48) assumes what is to be proved
@@ -1988,10 +1976,11 @@ def _c(id_, location, statement, verdict, evidence, checks=(), severity=None, co
                  checks=list(checks), severity=severity, correction=correction)
 
 
-def _c(id_, location, statement, verdict, evidence, checks=(), severity=None, correction=None, no_witness=None, derivation=None):
+def _c(id_, location, statement, verdict, evidence, checks=(), severity=None, correction=None, no_witness=None, derivation=None,
+       single_witness=None):
     return Claim(id=id_, paper=P, location=location, statement=statement, verdict=verdict, evidence=evidence,
                  checks=list(checks), severity=severity, correction=correction, no_witness=dict(no_witness or {}),
-                 derivation=derivation)
+                 derivation=derivation, single_witness=single_witness)
 
 
 _DET = "a deterministic identity: no expectation over random features is involved"
@@ -2001,7 +1990,10 @@ CLAIMS = [
     _c("SimRF-Def1.1", "Sec. 1, Def. 1.1", r"A geometrically-coupled mechanism has independent norms $w_i$ and possibly correlated directions; IIDRF, ORF, SimRF (weight-independent) and SimRF+ (weight-dependent) keep every $w_i \sim \mathcal N(0, I_d)$ marginally.",
        "verified", "All four foundation samplers give, for every row of a block and two directions, the Gaussian MGF and second moment (|z| <= 5; 1.1 x exact rejected in every test); within a block the squared norms are uncorrelated for all four couplings, while a correlation of 0.02 is rejected.",
        [W("marginals of the four couplings", "montecarlo", _def11_mc, (_CS,), "sampled rows of 25000 blocks per coupling, z-tests of E exp(w.u/2) and E (w.u)^2",
-          "1.1 x the exact moments; squared-norm correlation 0.02")]),
+          "1.1 x the exact moments; squared-norm correlation 0.02"),
+        W("polar decomposition and unit simplex rows (sympy)", "symbolic", W2.def11_symbolic, ("rfsym.foundations.simplex_rows_expr",),
+          "sympy: chi_d norm x uniform direction = N(0, I_d) for symbolic d; exact rows of Eq. (9) are unit vectors", "chi_(d-1) norms")],
+       no_witness={"numeric": "a statement about laws of random vectors: the sympy density identity and the sampled moments cover it; no number to evaluate to high precision"}),
     _c("SimRF-Eq3", "Sec. 1, Eqs. (2)-(3)", r"RFFs $\phi(z)=\sqrt{1/m}\,(\sin w_i^\top z, \cos w_i^\top z)_i$ with $w_i \sim \mathcal N(0, I_d)$ give $E[\phi(x)^\top\phi(y)] = e^{-\|x-y\|^2/2}$.",
        "verified", "sympy evaluates the Gaussian characteristic function; mpmath quadrature agrees to working precision; sampled RFF estimators are unbiased for iid, orthogonal and simplex couplings (1.02 K rejected).",
        [W("Gaussian characteristic function (sympy)", "symbolic", _eq3_symbolic, (), "sympy integral of cos(wz) N(w; 0, 1)", "exp(-z^2/4)"),
@@ -2014,10 +2006,16 @@ CLAIMS = [
         W("unbiasedness by sampling", "montecarlo", _eq7_mc, (_CS,), "20000 sampled blocks per coupling", "1.02 K")]),
     _c("SimRF-Fig2", "Sec. 3, Fig. 2 and text after Eq. (8)", r"Simplex rows subtend $\theta = \arccos(-1/(d-1))$ (120 degrees for $d = 3$); the block is rotated by a Haar $R$ and the norms are $\chi_d$.",
        "verified", "Sampled blocks have all pairwise cosines -1/(d-1); Gaussian marginals: SimRF-Def1.1.",
-       [W("simplex angles of sampled blocks", "numeric", _fig2_numeric, (_CS, "rfsym.simrf.cos_theta"), "Gram matrix of a sampled block", "orthogonal angles (cos 0)")]),
+       [W("simplex angles of sampled blocks", "numeric", _fig2_numeric, (_CS, "rfsym.simrf.cos_theta"), "Gram matrix of a sampled block", "orthogonal angles (cos 0)"),
+        W("cos theta from sum s_i = 0 (sympy)", "symbolic", W2.fig2_symbolic, ("rfsym.simrf.cos_theta", "rfsym.foundations.simplex_gram_expr"),
+          "sympy: |sum s_i|^2 = d + d(d-1)c = 0; exact Gram matrices of Eq. (9), d = 2..7", "cos = 0")],
+       no_witness={"montecarlo": "the angles are deterministic (every sampled block has them exactly); the Gaussian marginals are sampled in SimRF-Def1.1"}),
     _c("SimRF-Def3.1", "Sec. 3.1, Def. 3.1, Eq. (10)", r"$\rho(x,y)=\frac{\Gamma(d/2)}{m(m-1)}\sum_{i,j\ne i}E_{w_{ij}}\sum_k\frac{v^{2k}w_{ij}^{2k}}{2^{2k}k!\Gamma(k+d/2)}$ is the mean of $E[b_ib_j]$ over pairs.",
        "verified", "The pair conformities of rfsym.simrf.conformity agree with sampled E exp((w_i+w_j)^T v) for ORF and SimRF blocks; Eq. (10) from the definition agrees with the closed forms (SimRF-Thm4.3).",
-       [W("sampled pair expectation", "montecarlo", _def31_mc, ("rfsym.simrf.conformity", "rfsym.simrf.conformity_mc"), "150000 sampled pairs per coupling", "1.02 x conformity")]),
+       [W("sampled pair expectation", "montecarlo", _def31_mc, ("rfsym.simrf.conformity", "rfsym.simrf.conformity_mc"), "150000 sampled pairs per coupling", "1.02 x conformity"),
+        W("definition quadrature over the two chi_d norms", "numeric", W2.def31_numeric, ("rfsym.simrf.conformity",),
+          "rfsym.simrf_witnesses.conformity_definition_quad at 30 digits, ORF and SimRF, d = 3, 6, v = 0.5, 1.5", "the i.i.d. value e^(v^2)")],
+       no_witness={"symbolic": "the pair expectation is a Bessel-type integral over two chi_d norms; sympy derives its series in SimRF-Eq31/Thm4.3, the quadrature covers the definition here"}),
     _c("SimRF-Eq31", "App. A.1, Eqs. (31)-(33)", r"For isotropic $w_{ij}$: $E e^{w_{ij}^\top v} = \Gamma(d/2)2^{d/2-1}\int p(w)(iwv)^{1-d/2}J_{d/2-1}(iwv)\,dw = \Gamma(d/2)E\sum_k \frac{v^{2k}w^{2k}}{2^{2k}k!\Gamma(k+d/2)}$.",
        "verified", "Angular average by quadrature = Bessel form = 0F1 series to 30 digits; the library's float64 evaluation agrees; sympy derives the d = 3 case; sampled uniform directions agree.",
        [W("angular average vs Bessel vs series", "numeric", _eq31_numeric, ("rfsym.simrf.pair_conformity_of_vectors",), "mpmath.quad over the polar angle at 40 digits", "0F1(; d/2; (wv)^2/2)"),
@@ -2040,7 +2038,10 @@ CLAIMS = [
         W("sampled non-simplex couplings", "montecarlo", _thm34_mc, ("rfsym.simrf_experiments.mean_pair_objective", "rfsym.simrf.conformity", "rfsym.couplings.haar_orthogonal"), "60000 sampled blocks per direction set", "the SimRF value")]),
     _c("SimRF-SecA.2", "App. A.2, Eqs. (43)-(48)", "Proof of Thm. 3.4: by (46) the bracket $\\sum_P w_{P_iP_j}^{2k-2}w_{P_i}w_{P_j}$ is identical for every $(i,j)$, so the Lagrange condition (45) gives $\\hat w_i \\propto -\\sum_{j\\ne i}\\hat w_j$ and the simplex.",
        "erratum", "The bracket is pair-independent only when all angles are equal, which (46) assumes; (45)-(48) are stationarity conditions (necessary, not sufficient). The theorem itself holds (clean proof in SimRF-Thm3.4).",
-       [W("bracket of (47) for unequal angles", "numeric", _secA2_gap, (), "explicit sum over the 6 permutations, d = 3", "'identical for every i, j'")],
+       [W("bracket of (47) for unequal angles", "numeric", _secA2_gap, (), "explicit sum over the 6 permutations, d = 3", "'identical for every i, j'"),
+        W("bracket difference for symbolic norms and cosines (sympy)", "symbolic", W2.secA2_symbolic, (), "sympy over the 6 permutations, d = 3, k = 1, 2",
+          "'identical for every (i, j)'")],
+       no_witness={"montecarlo": "a gap in a proof (an algebraic identity the proof assumes): nothing random to sample"},
        severity="minor", correction=r"Replace (43)-(48) by: $g(c)=E_{a,b}F(a^2+b^2+2abc)$ is increasing and convex in $c$, $\frac{1}{m(m-1)}\sum_{i\ne j}\hat w_i^\top\hat w_j \ge -\frac{1}{m-1}$, hence $\rho \ge g(-\frac{1}{m-1})$ with equality for the regular simplex."),
     _c("SimRF-LemA.1", "App. A.2, Lemma A.1, Eqs. (36)-(40)", r"With equal norms, $\rho$ is minimised by the simplex geometry; $\rho \ge m(m-1) f(2(m-2)/(m-1))$.",
        "verified", "sympy proves identity (39) for symbolic vectors; the Jensen bound (40) equals the library's equal-norm simplex objective; numerical minimisation attains it.",
@@ -2070,7 +2071,10 @@ CLAIMS = [
        no_witness={"montecarlo": "a deterministic iteration for given norms; the norms are sampled (chi_d) in the numeric witness"}),
     _c("SimRF-Fig3", "Sec. 3.2, Fig. 3 caption", "With SimRFs+, vectors with bigger norms subtend bigger angles, guaranteeing smaller MSE when $v$ is sufficiently small.",
        "verified", "Holds as a tendency (positive rank correlation between norm and mean angle; not exact in every draw); at small v SimRF+ conformity <= SimRF in every draw.",
-       [W("norm-angle correlation and small-v ordering", "numeric", _fig3_numeric, ("rfsym.couplings.simplex_plus_directions", "rfsym.simrf.pair_conformity_of_vectors"), "200 draws of chi_d norms", "no correlation")]),
+       [W("norm-angle correlation and small-v ordering", "numeric", _fig3_numeric, ("rfsym.couplings.simplex_plus_directions", "rfsym.simrf.pair_conformity_of_vectors"), "200 draws of chi_d norms", "no correlation"),
+        W("d = 3 triangle geometry (sympy)", "symbolic", W2.fig3_symbolic, ("rfsym.couplings.simplex_plus_directions",),
+          "sympy: mean angle (pi + gamma_i)/2 increasing in w_i; library optimum on sampled chi_3 norms", "SimRF's equal angles")],
+       no_witness={"montecarlo": "a deterministic arrangement for given norms; the norms are sampled (chi_d) in both witnesses"}),
     _c("SimRF-Fig4", "Sec. 3.2, Fig. 4", "For a draw of norms ($d = 6$, $v = 1$): IIDRF > ORF > SimRF >= SimRF+ ~ numerically optimised; improvements over SimRFs from weight-dependent coupling are marginal.",
        "verified", "Reproduced for 6 draws of norms (d = 6, v = 1). IID > ORF is a z-test per draw; ORF > SimRF > SimRF+ in every draw, and BFGS from random starts only reaches a slightly lower optimum than SimRF+. In MSE terms the remaining gain is a noticeable fraction of the SimRF MSE: 'marginal' is generous at v = 1 but the qualitative claim stands.",
        [W("IID expectation given the norms", "numeric", _fig4_library, ("rfsym.simrf_experiments.iid_conformity_given_norms", "rfsym.simrf.pair_conformity_of_vectors"), "product of two 0F1 factors (independent directions), mpmath", "the ORF value"),
@@ -2192,10 +2196,16 @@ CLAIMS = [
        correction=r"$\int_0^\infty w^{2z-1}e^{-w^2/4}dw = 2^{2z-1}\Gamma(z)$ (the stated identity after $w \to w/\sqrt2$)."),
     _c("SimRF-Sec4.2", "Sec. 4.2 and App. B.2.2, Eqs. (89)-(90)", r"Fast SimRFs: replace $R$ by $\tilde R = \prod_{i=1}^k HD_i$ (Hadamard times Rademacher, $O(d\log d)$ products); $Sx$ costs $O(d)$.",
        "verified", "FWHT equals the recursive H; R~ is orthogonal and D S R~ keeps the simplex angles exactly. (R~ is only approximately Haar, as the paper says; costs: SimRF-Tab1.)",
-       [W("HD-product and simplex angles", "numeric", _sec42_numeric, ("rfsym.simrf_experiments.hd_product", "rfsym.simrf_experiments.fwht", "rfsym.couplings.simplex_apply"), "dense recursive H and Gram matrices", "(not run)")]),
+       [W("HD-product and simplex angles", "numeric", _sec42_numeric, ("rfsym.simrf_experiments.hd_product", "rfsym.simrf_experiments.fwht", "rfsym.couplings.simplex_apply"), "dense recursive H and Gram matrices", "a Gaussian diagonal"),
+        W("exact Hadamard algebra (sympy)", "symbolic", W2.sec42_symbolic, ("rfsym.simrf_experiments.hd_product", "rfsym.simrf_experiments.fwht", "rfsym.couplings.simplex_apply"),
+          "sympy recursion (90), bit-exact comparison at dyadic d = 4, 16, 64", "a non-Rademacher diagonal")],
+       no_witness={"montecarlo": "R~ is only approximately Haar (as the paper says), so no sampled law can be compared with an exact one; the construction is deterministic given the signs"}),
     _c("SimRF-Tab1", "Sec. 4.2, Table 1 and App. B.2.1", r"Time complexities: regular ORF/SimRF/SimRF+ $O(d^3)$; fast ORF/SimRF $O(d\log d)$, fast SimRF+ $O(d^3)$; $Sx$ by Algorithm 1 in $O(d)$.",
        "verified", "An instrumented count of the scalar operations of rfsym's Algorithm 1 is exactly 3d - 2 from d = 2 to 10^6 (linear), the fast Walsh-Hadamard transform costs d log2 d + d, so a fast SimRF projection is O(d log d); the regular cost is dominated by sampling R (QR, O(d^3)); SimRF+ sweeps cost O(d^2) each with a running sum, so O(d^3) is an upper bound for O(d) sweeps. Wall-clock timings up to d = 10^6: bench/bench_simrf.py.",
-       [W("operation counts of Algorithm 1 and the FWHT", "numeric", _tab1_counts, ("rfsym.couplings.simplex_apply", "rfsym.simrf_experiments.fwht"), "instrumented ndarray counting every ufunc element", "a quadratic S x (dense product)")]),
+       [W("operation counts of Algorithm 1 and the FWHT", "numeric", _tab1_counts, ("rfsym.couplings.simplex_apply", "rfsym.simrf_experiments.fwht"), "instrumented ndarray counting every ufunc element", "a quadratic S x (dense product)"),
+        W("wall-clock scaling exponent", "numeric", W2.tab1_timing, ("rfsym.couplings.simplex_apply", "rfsym.simrf_experiments.fwht"),
+          "best-of-7 timings at d = 2^14..2^20, least-squares exponent in [0.6, 1.5]", "the dense S x (exponent outside the band)")],
+       no_witness={"symbolic": "costs of an implementation: counted and timed, not derived", "montecarlo": "no expectation over random features"}),
     _c("SimRF-Sec5.1", "Sec. 5.1", r"Small $v$: $\mathrm{MSE}_{IIDRF,ORF} = v^2 + O(v^4)$; $\mathrm{MSE}_{SimRF} = v^2\big(1-\frac{\sqrt\pi\,\Gamma(d+1)\Gamma(d/2+1/2)}{\Gamma(d/2)\Gamma(d/2+1)^22^d}\big) + O(v^4)$.",
        "erratum", "The expansions hold for the normalised MSE m e^(2||x||^2+2||y||^2) MSE and, for SimRF, for one full block m = d; the printed MSE omits the prefactor e^(-2x^2-2y^2)/m of Eq. (11) (at d = m = 64, x = y = 0.005 e_1 the IID MSE is far below v^2). A presentation error, not a typo: the stated quantity is not the MSE.",
        [W("v^2 coefficients (sympy)", "symbolic", _sec51_symbolic, ("rfsym.simrf.small_v_prefactor_expr", "rfsym.simrf.conformity_terms"), "sympy v^2 coefficient of (24)", "(not run)"),
@@ -2203,15 +2213,24 @@ CLAIMS = [
        correction=r"$m\,e^{2\|x\|^2+2\|y\|^2}\mathrm{MSE}_{IIDRF,ORF} = v^2 + O(v^4)$ and, for $m = d$, $m\,e^{2\|x\|^2+2\|y\|^2}\mathrm{MSE}_{SimRF} = v^2\big(1-\frac{\sqrt\pi\,\Gamma(d+1)\Gamma(d/2+1/2)}{\Gamma(d/2)\Gamma(d/2+1)^22^d}\big) + O(v^4)$; the bracket equals $1-\frac{\Gamma((d+1)/2)^2}{\Gamma(d/2)\Gamma(d/2+1)}$."),
     _c("SimRF-Sec5.1-ref", "Sec. 5.1, first paragraph", "'the MSE of the PRF estimator ... given by Eq. 10 with the RF-conformities 19, 23 and 24'.",
        "erratum", "Eq. (10) defines the conformity; the MSE is Eq. (11). The ratio of conformities is a different quantity from the MSE ratio plotted in Fig. 6.",
-       [W("MSE ratio vs conformity ratio", "numeric", _sec51_ref, ("rfsym.simrf.prf_mse_ratio", "rfsym.simrf.conformity"), "Eq. (11) vs Eq. (10) at d = m = 64, v = 1", "'Eq. 10'")], severity="typo",
+       [W("MSE ratio vs conformity ratio", "numeric", _sec51_ref, ("rfsym.simrf.prf_mse_ratio", "rfsym.simrf.conformity"), "Eq. (11) vs Eq. (10) at d = m = 64, v = 1", "'Eq. 10'"),
+        W("sampled MSE ratio", "montecarlo", W2.sec51_ref_mc, ("rfsym.simrf.prf_mse_mc", "rfsym.simrf.prf_mse", "rfsym.simrf.conformity"),
+          "4000 sampled SimRF blocks at d = m = 64, v = 1", "the Eq. (10) conformity ratio")], severity="typo",
+       no_witness={"symbolic": "a cross-reference: which equation gives the plotted quantity is decided by evaluating both (numeric and sampled)"},
        correction="'given by Eq. 11 with the RF-conformities 19, 23 and 24'."),
     _c("SimRF-SecA.1-ref", "App. A.1, after Eq. (33)", "'Inserting this into Eq. 74, this immediately yields the important result (34)'.",
        "erratum", "Eq. (74) is the RFF MSE of App. A.8; (34) follows from inserting (33) into Eq. (30).",
-       [W("(30) vs (74) (sympy)", "symbolic", _secA1_ref, (), "sympy", "'Eq. 74'")], severity="typo",
+       [W("(33) into (30) vs (34)", "numeric", W2.secA1_ref_numeric, ("rfsym.simrf.prf_mse",), "definition quadrature of (33) inserted into (30) at 30 digits, d = m = 4", "(74)'s form")],
+       severity="typo",
+       single_witness=("a misprinted cross-reference: the one question is which equation (33) is inserted into, decided by one evaluation; "
+                       "(30) -> (34) itself has three independent witnesses in SimRF-Thm3.2 (sympy, definition quadrature, sampled MSE)"),
        correction="'Inserting this into Eq. 30 ...'."),
     _c("SimRF-Sec5.1-prefactor", "Sec. 5.1", "For $d = 64$ the SimRF $v^2$ prefactor evaluates to 0.0078.",
        "verified", "small_v_prefactor(64) rounds to 0.0078 and equals the v -> 0 limit of MSE_SimRF/MSE_IID at m = d = 64 (30 digits).",
-       [W("prefactor value and limit", "numeric", _sec51p_numeric, ("rfsym.simrf.small_v_prefactor", "rfsym.simrf.prf_mse_ratio"), "mpmath at 30 digits; the limit of the MSE ratio", "0.0079")]),
+       [W("prefactor value and limit", "numeric", _sec51p_numeric, ("rfsym.simrf.small_v_prefactor", "rfsym.simrf.prf_mse_ratio"), "mpmath at 30 digits; the limit of the MSE ratio", "0.0079"),
+        W("exact value at d = 64 (sympy)", "symbolic", W2.sec51p_symbolic, ("rfsym.simrf.small_v_prefactor_expr", "rfsym.simrf.small_v_prefactor"),
+          "sympy: derived v^2 coefficient at d = 64 = 1 - pi q, q rational", "0.0079; 2^(d-1) for 2^d")],
+       no_witness={"montecarlo": "a v -> 0 limit (the MSE itself vanishes there); the sampled MSE ratios at finite v are in SimRF-Fig6"}),
     _c("SimRF-Fig6", "Sec. 5.1, Fig. 6", r"At $d = 64$, $\mathrm{MSE}_{SimRF}/\mathrm{MSE}_{IID} < \mathrm{MSE}_{ORF}/\mathrm{MSE}_{IID} < 1$ for all $v$; the improvement is bigger at small $v$.",
        "verified", "Float64 curves (m = d = 64) ordered, confirmed in mpmath at large v where both ratios are below float64 resolution from 1; the SimRF ratio increases with v; Monte Carlo ratios at v = 0.25, 0.5, 1 agree (|z| <= 5) and reject ratio 1.",
        [W("curves", "numeric", _fig6_numeric, ("rfsym.simrf.prf_mse_ratio",), "float64 and mpmath at 50 digits", "(not run)"),
