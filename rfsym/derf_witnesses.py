@@ -36,7 +36,7 @@ from .montecarlo import MCResult
 __all__ = [
     "FAMILY_PARAMETERS", "family_params", "optimum_theta", "direct_objective", "stationarity",
     "wrong_optimum", "objective_mc", "eq10_printed", "eq11_printed", "aderf_reduction_expr",
-    "sderf_reduction_expr",
+    "sderf_reduction_expr", "estimator_moments_enumerated", "gerf_sderf_gap", "general_derf_slope",
 ]
 
 #: Free parameters of each family as used by :func:`family_params` (d = dimension).
@@ -466,3 +466,165 @@ def sderf_reduction_expr():
     per = sympy.simplify(coord - (f.subs({A1: a, phi: l}) + l))
     return {"T": T, "gap": gap, "dT0": sympy.simplify(sympy.diff(T, t).subs(t, 0)), "per_coordinate": per,
             "coordinate_term": coord, "symbols": (t, a, l, e1, e2, l1, l2)}
+
+
+# ---------------------------------------------------------------------------------------------
+# Def. 2.1 / App. B.2: the M-sample estimator by exact enumeration; Sec. 5.1 heterogen gap; Sec. 6
+# ---------------------------------------------------------------------------------------------
+
+def estimator_moments_enumerated(params: dict, x, y, M: int, *, n_nodes: int = 40):
+    """Exact mean and variance of the M-sample estimator (2) under a Gauss-Hermite law for omega.
+
+    The Gaussian law N(0, I_d) of omega is replaced by the tensor Gauss-Hermite rule with
+    ``n_nodes`` nodes per coordinate (probabilists' weight exp(-w^2/2), exact for polynomials of
+    degree < 2 n_nodes); the features are the library's :func:`rfsym.derf.derf_features_np`. All
+    ``(n_nodes^d)^M`` tuples of the M i.i.d. draws are enumerated, so the mean and the variance of
+    :math:`\\widehat K = M^{-1}\\sum_m f_1(\\omega_m, x) f_2(\\omega_m, y)` are computed without the
+    identity Var = Var(f1 f2)/M (which this route checks).
+
+    Parameters
+    ----------
+    params : dict of float64 arrays ``A, B1, B2, C1, C2`` and ``D`` (a DERF; Thm 4.1 for K^(0))
+    x, y : arrays of shape (d,) (d = 1 or 2)
+    M : int
+        Number of features (1 to 4).
+    n_nodes : int
+
+    Returns
+    -------
+    dict with ``mean``, ``var`` (of the M-sample estimator), ``m1``, ``m2`` (E f1 f2 and
+    E (f1 f2)^2 under the rule) and ``tuples`` (number enumerated).
+
+    Examples
+    --------
+    >>> p = {"A": np.zeros((1, 1)), "B1": np.eye(1), "B2": np.eye(1), "C1": -np.eye(1) / 2,
+    ...      "C2": -np.eye(1) / 2, "D": 1.0}                     # PosRF, d = 1
+    >>> r = estimator_moments_enumerated(p, np.array([0.5]), np.array([0.2]), 2)
+    >>> round(r["mean"], 12) == round(math.exp(0.1), 12), round(r["var"] * 2 / (r["m2"] - r["m1"] ** 2), 12)
+    (True, 1.0)
+    """
+    x, y = np.asarray(x, float), np.asarray(y, float)
+    d = x.size
+    if d not in (1, 2) or y.size != d:
+        raise ValueError(f"x and y must have the same dimension d in (1, 2), got {x.size} and {y.size}")
+    if not (isinstance(M, int) and 1 <= M <= 4):
+        raise ValueError(f"M must be an integer in 1..4, got M={M!r}")
+    t, w = np.polynomial.hermite_e.hermegauss(n_nodes)
+    w = w / math.sqrt(2 * math.pi)
+    if d == 1:
+        nodes, weights = t[:, None], w
+    else:
+        nodes = np.stack(np.meshgrid(t, t, indexing="ij"), -1).reshape(-1, 2)
+        weights = np.outer(w, w).ravel()
+    f1 = derf.derf_features_np(nodes, x[None], params["A"], params["B1"], params["C1"], params["D"])[0]
+    f2 = derf.derf_features_np(nodes, y[None], params["A"], params["B2"], params["C2"], params["D"])[0]
+    p = f1 * f2
+    m1, m2 = math.fsum(weights * p), math.fsum(weights * p * p)
+    # enumerate all M-tuples: K_hat = mean of the M products, weight = product of the M weights
+    Khat, W = p.copy(), weights.copy()
+    for _ in range(M - 1):
+        Khat = (Khat[:, None] + p[None, :]).ravel()
+        W = (W[:, None] * weights[None, :]).ravel()
+    Khat = Khat / M
+    mean = math.fsum(W * Khat)
+    var = math.fsum(W * (Khat - mean) ** 2)
+    return {"mean": mean, "var": var, "m1": m1, "m2": m2, "tuples": int(Khat.size)}
+
+
+def gerf_sderf_gap(X, Y):
+    """Mean over all pairs of log(Var_GERF/K^2) - log(Var_SDERF/K^2), each family at its optimum.
+
+    An implementation separate from :func:`rfsym.derf.log_relative_variance_np` and the
+    ``*_optimum_np`` functions: the GERF optimum from Sec. 3.1 (Lemma A.1 with
+    :math:`\\phi = L^{-2}\\sum\\|x_i+y_j\\|^2/d`) and the GERF variance (7); the SDERF optimum of
+    Thm 4.3 (:math:`N = Q\\Lambda Q^\\top`, :math:`A_{ll} = A^*(\\Lambda_{ll})`, Lemma A.1 (15)) and
+    its second moment written in the eigenbasis of N,
+    :math:`\\log E(f_1f_2)^2 = \\sum_l[\\log(1-4a_l) - \\tfrac12\\log(1-8a_l)] - \\|x\\|^2 - \\|y\\|^2
+    + 2\\sum_l g_l(u_l + v_l)^2`, :math:`g_l = (1-4a_l)/(1-8a_l)`, :math:`u = Q^\\top x`,
+    :math:`v = Q^\\top y` (Thm 4.1 with :math:`B = (I-4A)^{1/2}Q^\\top`, :math:`C = -I/2`).
+
+    Parameters
+    ----------
+    X, Y : arrays of shape (L, d)
+
+    Returns
+    -------
+    float (nats).
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> X, Y = rng.normal(size=(20, 3)) * 0.5, rng.normal(size=(20, 3)) * 0.5 + 0.5
+    >>> bool(gerf_sderf_gap(X, Y) > 0)
+    True
+    """
+    X, Y = np.asarray(X, float), np.asarray(Y, float)
+    L1, d = X.shape
+    a_star = lambda phi: (1 - 2 * phi - np.sqrt((2 * phi + 1) ** 2 + 8 * phi)) / 16      # Lemma A.1, (15)
+    nx, ny = (X ** 2).sum(1), (Y ** 2).sum(1)
+    xy = X @ Y.T
+    # GERF: phi = L^-2 sum |x_i + y_j|^2 / d, log second moment (7)
+    a = float(a_star(((nx[:, None] + ny[None, :] + 2 * xy).mean()) / d))
+    logm2_g = (d * (math.log(1 - 4 * a) - 0.5 * math.log(1 - 8 * a))
+               + 2 * (1 - 4 * a) / (1 - 8 * a) * (nx[:, None] + ny[None, :] + 2 * xy) - nx[:, None] - ny[None, :])
+    # SDERF: N = L^-2 sum_ij (x_i + y_j)(x_i + y_j)^T, computed pair by pair in blocks of x_i
+    N = np.zeros((d, d))
+    for i in range(L1):
+        Z = X[i][None, :] + Y
+        N += Z.T @ Z
+    N /= L1 * Y.shape[0]
+    lam, Q = np.linalg.eigh((N + N.T) / 2)
+    al = a_star(np.clip(lam, 0, None))
+    g = (1 - 4 * al) / (1 - 8 * al)
+    U, V = X @ Q, Y @ Q
+    logm2_s = (np.sum(np.log(1 - 4 * al) - 0.5 * np.log(1 - 8 * al)) - nx[:, None] - ny[None, :]
+               + 2 * (((U ** 2) @ g)[:, None] + ((V ** 2) @ g)[None, :] + 2 * (U * g) @ V.T))
+    lrv = lambda lm2: np.log(np.expm1(lm2 - 2 * xy))          # log(E(f1f2)^2/K^2 - 1)
+    return float((lrv(logm2_g) - lrv(logm2_s)).mean())
+
+
+def general_derf_slope(A, B1, X, Y, dA, dB, *, dps: int = 40):
+    """Directional derivative of the direct objective (8) along a path of general DERFs.
+
+    Path: :math:`\mathbf A(t) = \mathbf A + t\,dA` (dA symmetric), :math:`B^{(1)}(t) = B^{(1)}(I + t\,dB)`,
+    :math:`B^{(2)}(t) = (I-4\mathbf A(t))B^{(1)}(t)^{-\top}`, C's and D from Thm 4.1: valid DERFs for
+    every small t. Started at an SDERF or ADERF optimum with a non-scalar dA or a dB that makes
+    :math:`B^{(1)} \ne B^{(2)}`, the path leaves that family. Central difference with step 1e-15 at
+    ``dps + 30`` digits of :func:`direct_objective`.
+
+    Parameters
+    ----------
+    A, B1 : mp matrices or nested sequences (d x d), the starting DERF (B2, C's, D follow from Thm 4.1)
+    X, Y : exact data sets
+    dA, dB : nested sequences (d x d) of exact reals, the direction
+    dps : int
+
+    Returns
+    -------
+    mpf, d/dt of (8) at t = 0.
+
+    Examples
+    --------
+    >>> X, Y = [["0.5", "0.1"], ["-0.2", "0.3"]], [["0.3", "0.4"], ["0.4", "-0.6"]]
+    >>> o = derf.sderf_optimum(X, Y, dps=40)
+    >>> Z = [[0, 0], [0, 0]]
+    >>> abs(general_derf_slope(o["A"], o["B"], X, Y, Z, Z)) < mpmath.mpf(10) ** -30
+    True
+    """
+    with mp.workdps(dps + 30):
+        A0, B0 = mp.matrix(A), mp.matrix(B1)
+        d = A0.rows
+        dAm, dBm = _mpm(dA), _mpm(dB)
+        if mpmath.mnorm(dAm - dAm.T, 1) != 0:
+            raise ValueError("dA must be symmetric")
+        I = mp.eye(d)
+        Xm, Ym = _mpm(X), _mpm(Y)
+
+        def val(t):
+            At = A0 + t * dAm
+            Bt = B0 * (I + t * dBm)
+            return direct_objective(_complete(At, Bt, (I - 4 * At) * mp.inverse(Bt).T), Xm, Ym)
+
+        h = mpmath.mpf(10) ** -15
+        slope = (val(h) - val(-h)) / (2 * h)
+    return +slope
