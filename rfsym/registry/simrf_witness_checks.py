@@ -466,3 +466,117 @@ def tab2_data():
                               "With no significant gain anywhere, whether gains 'occur where v_bar is small' cannot be decided from the rerun"),
               f"max |z| = {zmax:.1f}", zc < -Z_MAX,
               f"an average SimRF+ gain of {ctl} rejected at z = {zc:.1f}")
+
+
+# ----------------------------------------------------------------------------- Sec. 5.2 'Frobenius norm'
+
+
+def _fig7_points(seed=SEED + 5):
+    return 0.1 * np.random.default_rng(seed).standard_normal((64, 64))   # N = 64, d = 64, sigma = 0.1 (Fig. 7)
+
+
+def frob_numeric():
+    """The printed error sum_ij (K_ij - K^_ij)^2 has expectation sum_ij MSE(x_i, x_j) (Eq. (11)), which for whole blocks
+    is exactly proportional to 1/m: the ratio between m = 128 and m = 64 is 1/2 (a squared norm); a Frobenius norm
+    (its square root) would shrink like 1/sqrt(m)."""
+    X = _fig7_points()
+    ratios = {c: ex.gram_error_exact(c, X, 128) / ex.gram_error_exact(c, X, 64) for c in ("iid", "orthogonal", "simplex")}
+    dev = max(abs(r - 0.5) for r in ratios.values())
+    ctl = min(abs(r - 1 / math.sqrt(2)) for r in ratios.values())
+    return _O(dev < 1e-12, ("Fig. 7 set-up (N = 64, d = 64, sigma = 0.1): E sum_ij (K_ij - K^_ij)^2 = sum_ij MSE(x_i, x_j) "
+                            "(simrf_experiments.gram_error_exact, Eq. (11)) at m = 128 over m = 64: "
+                            + ", ".join(f"{c} {r:.15f}" for c, r in ratios.items()) + f" (1/2 to {dev:.1e}): the printed quantity decays as 1/m"),
+              f"1/2 to {dev:.1e}", ctl > 0.1, f"the 1/sqrt(m) decay of a norm (ratio 0.7071) is off by {ctl:.3f}")
+
+
+def frob_mc(n=150):
+    """Sampled PRF Gram matrices (Fig. 7 set-up, SimRF, m = 64 and 128): the mean of ||K - K^||_F^2 (numpy's Frobenius
+    norm, squared) agrees with the expected printed error sum_ij MSE; the mean of ||K - K^||_F (the 'Frobenius norm' the
+    text names) is a different quantity and decays as 1/sqrt(m)."""
+    X = _fig7_points()
+    rng = np.random.default_rng(SEED + 6)
+    sq = np.sum(X * X, axis=1)
+    K = np.exp(-(sq[:, None] + sq[None, :] - 2 * X @ X.T) / 2)
+    out, ok, rej, norms = [], True, True, {}
+    for m in (64, 128):
+        exact = ex.gram_error_exact("simplex", X, m)
+        f2, f1 = np.empty(n), np.empty(n)
+        for r in range(n):
+            W = couplings.sample("simplex", 64, m, rng)
+            phi = np.exp(X @ W.T - sq[:, None]) / math.sqrt(m)
+            f = np.linalg.norm(K - phi @ phi.T, "fro")
+            f1[r], f2[r] = f, f * f
+        r2, r1 = mean_of(f2), mean_of(f1)
+        w = z_check(r2, exact)
+        wrong = z_check(r1, exact)
+        ok &= w.passed
+        rej &= not wrong.passed
+        norms[m] = r1.estimate
+        out.append(f"m = {m}: mean ||K - K^||_F^2 = {r2.estimate:.4g} +- {r2.stderr:.2g} vs sum MSE = {exact:.4g} (z = {w.z:+.2f}); "
+                   f"mean ||K - K^||_F = {r1.estimate:.4g} (z = {wrong.z:+.0f} against sum MSE)")
+    decay = norms[128] / norms[64]
+    return _O(ok, (f"{n} sampled SimRF Gram matrices per m (N = 64, d = 64, sigma = 0.1): " + "; ".join(out)
+                   + f"; the Frobenius norm itself shrinks by {decay:.3f} from m = 64 to 128 (1/sqrt(2) = 0.707), the printed sum by 1/2"),
+              "z-test of the squared norm", rej, "the Frobenius norm (unsquared) rejected as the printed quantity")
+
+
+# ----------------------------------------------------------------------------- a_i in (73) vs (77)
+
+
+def ai_numeric():
+    """Which a_i makes (77) right: with a_i = cos(w_i^T z) (Eq. (73)) the iid variance is (1 - e^(-z^2))^2/2 and the ratio
+    is 1 + 2(m-1)(E - e^(-z^2))/(1 - e^(-z^2))^2 = rfsym.simrf.rff_mse_ratio; with a_i = e^(-i w_i^T z) (as under (77)) the
+    pair term E[a_1 a_2] is the same number for orthogonal pairs, but the iid variance E|a|^2 - |E a|^2 = 1 - e^(-z^2)
+    gives a different ratio, 1 + (m-1)(E - e^(-z^2))/(1 - e^(-z^2))."""
+    rows, worst, ctl = [], 40.0, math.inf
+    for d, m, z in ((6, 6, "0.7"), (6, 3, "1.5"), (16, 16, "1")):
+        with mp.workdps(40):
+            zz = mpf(z)
+            E = wit.rff_orf_pair_product_quad(d, z, dps=30)          # E_ort[cos cos] (Bessel quadrature)
+            ez = mpmath.exp(-zz * zz)
+            cos_read = 1 + 2 * (m - 1) * (E - ez) / (1 - ez) ** 2
+            exp_read = 1 + (m - 1) * (E - ez) / (1 - ez)
+            lib = simrf.rff_mse_ratio(d, m, z, dps=30)
+            dig = min(float(-mpmath.log10(abs(lib / cos_read - 1) + mpf(10) ** -45)), 40.0)
+            worst = min(worst, dig)
+            ctl = min(ctl, float(abs(exp_read / lib - 1)))
+        rows.append(f"d = {d}, m = {m}, z = {z}: E_ort(a_1 a_2) = {mpmath.nstr(E, 10)}, ratio with a_i = cos {mpmath.nstr(cos_read, 10)}, "
+                    f"with a_i = e^(-i w_i z) {mpmath.nstr(exp_read, 10)}, rfsym.simrf.rff_mse_ratio {mpmath.nstr(lib, 10)}")
+    return _O(worst >= 25, "; ".join(rows) + f"; the cos reading agrees with the library to {worst:.0f} digits",
+              f"{worst:.0f} digits", ctl > 1e-3, f"the e^(-i w^T z) reading differs by at least {ctl:.2e} (relative)")
+
+
+def ai_mc(n=60000):
+    """Sampled orthogonal and iid blocks (d = m = 6, z = 1): E[a_1 a_2] is the same under both readings of a_i; the MSE
+    ratio of the paper's estimator (72) (a_i = cos) matches (77) with the (1 - e^(-z^2))^2 denominator, while the complex
+    estimator built from a_i = e^(-i w_i^T z) has a different MSE ratio, so (77) holds for (73)'s a_i."""
+    d = m = 6
+    z = 1.0
+    rng = np.random.default_rng(SEED + 7)
+    K = math.exp(-z * z / 2)
+    ez = math.exp(-z * z)
+    res = {}
+    for c in ("orthogonal", "iid"):
+        W = couplings.sample(c, d, d * n, rng).reshape(n, d, d)
+        t = z * W[:, :, 0]
+        a, ac = np.cos(t), np.exp(-1j * t)
+        res[c] = {"pair_cos": mean_of(a[:, 0] * a[:, 1]), "pair_exp": mean_of(np.real(ac[:, 0] * ac[:, 1])),
+                  "mse_cos": mean_of((a.mean(1) - K) ** 2), "mse_exp": mean_of(np.abs(ac.mean(1) - K) ** 2)}
+    E = float(wit.rff_orf_pair_product_quad(d, 1, dps=20))
+    lib = float(simrf.rff_mse_ratio(d, m, 1, dps=20))
+    iid_cos = (1 - ez) ** 2 / (2 * m)
+    iid_exp = (1 - ez) / m
+    checks = [z_check(res["orthogonal"]["pair_cos"], E), z_check(res["orthogonal"]["pair_exp"], E),
+              z_check(res["iid"]["mse_cos"], iid_cos), z_check(res["iid"]["mse_exp"], iid_exp),
+              z_check(res["orthogonal"]["mse_cos"], lib * iid_cos),
+              z_check(res["orthogonal"]["mse_exp"], iid_exp * (1 + (m - 1) * (E - ez) / (1 - ez)))]
+    wrong = z_check(res["orthogonal"]["mse_exp"], iid_exp * lib)       # (77) applied to the complex a_i
+    ok = all(ch.passed for ch in checks)
+    zs = ", ".join(f"{ch.z:+.2f}" for ch in checks)
+    return _O(ok, (f"d = m = 6, z = 1, {n} sampled blocks per coupling: E_ort[a_1 a_2] = {res['orthogonal']['pair_cos'].estimate:.5f} "
+                   f"(a = cos) and {res['orthogonal']['pair_exp'].estimate:.5f} (a = e^(-i w z), real part) vs quadrature {E:.5f}; iid MSE "
+                   f"{res['iid']['mse_cos'].estimate:.5f} (cos; (1 - e^(-z^2))^2/(2m) = {iid_cos:.5f}) and {res['iid']['mse_exp'].estimate:.5f} "
+                   f"(complex; (1 - e^(-z^2))/m = {iid_exp:.5f}); ORF MSE over iid: cos {res['orthogonal']['mse_cos'].estimate / iid_cos:.4f} "
+                   f"vs (77) corrected {lib:.4f}, complex {res['orthogonal']['mse_exp'].estimate / iid_exp:.4f}; z-tests {zs}"),
+              f"max |z| = {max(abs(ch.z) for ch in checks):.2f}", not wrong.passed,
+              f"(77) with a_i = e^(-i w^T z) rejected at z = {wrong.z:+.1f}")
