@@ -584,7 +584,7 @@ def gerf_sderf_gap(X, Y):
 
 
 def general_derf_slope(A, B1, X, Y, dA, dB, *, dps: int = 40):
-    """Directional derivative of the direct objective (8) along a path of general DERFs.
+    r"""Directional derivative of the direct objective (8) along a path of general DERFs.
 
     Path: :math:`\mathbf A(t) = \mathbf A + t\,dA` (dA symmetric), :math:`B^{(1)}(t) = B^{(1)}(I + t\,dB)`,
     :math:`B^{(2)}(t) = (I-4\mathbf A(t))B^{(1)}(t)^{-\top}`, C's and D from Thm 4.1: valid DERFs for

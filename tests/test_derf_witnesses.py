@@ -133,3 +133,55 @@ def test_log_relative_variance_trig_pos_matmul_form():
     s = ((Xs[:, None, :] + Ys[None, :, :]) ** 2).sum(-1)
     assert np.allclose(derf.log_relative_variance_np("trig", Xs, Ys), np.log(np.exp(u) - 1 + np.exp(-u) / 2))
     assert np.allclose(derf.log_relative_variance_np("pos", Xs, Ys), np.log(np.expm1(s)))
+
+
+# --- round 2: enumeration of the M-sample estimator, separate gap implementation, general-DERF slopes
+
+def _posrf(d):
+    I = np.eye(d)
+    return {"A": 0 * I, "B1": I, "B2": I, "C1": -I / 2, "C2": -I / 2, "D": 1.0}
+
+
+def test_estimator_moments_enumerated_posrf():
+    """PosRF, d = 1: E f1 f2 = e^{xy}, E (f1 f2)^2 = e^{2(x+y)^2 - x^2 - y^2}; Var K_hat = Var(f1 f2)/M."""
+    x, y = np.array([0.5]), np.array([-0.3])
+    m2 = math.exp(2 * 0.2 ** 2 - 0.25 - 0.09)
+    for M in (1, 2, 3):
+        r = dw.estimator_moments_enumerated(_posrf(1), x, y, M)
+        assert r["mean"] == pytest.approx(math.exp(-0.15), rel=1e-13)
+        assert r["m2"] == pytest.approx(m2, rel=1e-13)
+        assert r["var"] == pytest.approx((m2 - math.exp(-0.3)) / M, rel=1e-12)
+        assert r["tuples"] == 40 ** M
+    r2 = dw.estimator_moments_enumerated(_posrf(2), np.array([0.5, 0.1]), np.array([-0.3, 0.2]), 2, n_nodes=20)
+    assert r2["mean"] == pytest.approx(math.exp(-0.13), rel=1e-12) and r2["tuples"] == 400 ** 2
+
+
+def test_estimator_moments_enumerated_rejects_bad_input():
+    with pytest.raises(ValueError):
+        dw.estimator_moments_enumerated(_posrf(3), np.zeros(3), np.zeros(3), 2)
+    with pytest.raises(ValueError):
+        dw.estimator_moments_enumerated(_posrf(1), np.zeros(1), np.zeros(1), 5)
+
+
+def test_gerf_sderf_gap_matches_library():
+    """The separate implementation equals the library's mean log relative variances on a random set."""
+    rng = np.random.default_rng(3)
+    X, Y = rng.normal(size=(40, 5)) * 0.6, 0.6 + rng.normal(size=(40, 5)) * 0.6
+    lib = (derf.log_relative_variance_np("gerf", X, Y).mean() - derf.log_relative_variance_np("sderf", X, Y).mean())
+    assert dw.gerf_sderf_gap(X, Y) == pytest.approx(lib, rel=1e-10, abs=1e-12)
+    assert dw.gerf_sderf_gap(X, Y) > 0
+
+
+def test_general_derf_slope():
+    """Zero inside the family (ADERF: B1 and scalar A), non-zero along a non-scalar A; dA must be symmetric."""
+    Xd = [["0.5", "0.1"], ["-0.2", "0.3"], ["0.1", "-0.4"]]
+    Yd = [["0.3", "0.4"], ["0.4", "-0.6"], ["0.2", "0.5"]]
+    a = derf.aderf_optimum(Xd, Yd, dps=40)
+    with mp.workdps(40):
+        A = a["A"] * mp.eye(2)
+    Z = [[0, 0], [0, 0]]
+    assert abs(dw.general_derf_slope(A, a["B1"], Xd, Yd, Z, [[0, 1], [0, 0]])) < mpmath.mpf(10) ** -20
+    assert abs(dw.general_derf_slope(A, a["B1"], Xd, Yd, [[1, 0], [0, 1]], Z)) < mpmath.mpf(10) ** -12
+    assert abs(dw.general_derf_slope(A, a["B1"], Xd, Yd, [[1, 0], [0, -1]], Z)) > mpmath.mpf(10) ** -3
+    with pytest.raises(ValueError):
+        dw.general_derf_slope(A, a["B1"], Xd, Yd, [[0, 1], [0, 0]], Z)
