@@ -32,7 +32,7 @@ from .precision import require_int
 __all__ = ["REGIMES", "METHODS", "COMPLEX_METHODS", "POSITIVE_METHODS", "NONPOSITIVE_METHODS", "sample_regime", "fit_parameters",
            "log_variances", "compare_regime", "compare_regime_cached", "fig2_curves", "gerf_objective_np",
            "classification_experiment", "sampled_log_variances", "orthogonal_variance_mc", "gap_bound_ratio_curve",
-           "fig1_mc_point", "ray_log_variances", "iid_estimates"]
+           "fig1_mc_point", "ray_log_variances", "iid_estimates", "reductions_mp_pairs", "summarise_reductions", "REDUCTION_KEYS", "gerf_grid_reductions"]
 
 REGIMES = ("normal", "sphere", "heterogen", "mnist")
 METHODS = ("TrigRF", "PosRF", "GERF", "PoisRF", "GeomRF", "OPRF", "PoisRF+", "GeomRF+")
@@ -260,7 +260,7 @@ def compare_regime_cached(regime, sigma, seed, L, repeats, d=64, n_pairs=None):
     return compare_regime(regime, sigma, np.random.default_rng(seed), d=d, L=L, repeats=repeats, n_pairs=n_pairs)
 
 
-def fig2_curves(regime, sigmas, seed, *, d=64, L=1024, repeats=1, n_pairs=16384):
+def fig2_curves(regime, sigmas, seed, *, d=64, L=1024, repeats=5, n_pairs=8192):
     """Fig. 2 data for one regime: ``{method: (means, stds)}`` arrays over ``sigmas``.
 
     Each sigma uses :func:`compare_regime_cached` with ``default_rng(seed)``, the paper's ``L`` and
@@ -527,3 +527,135 @@ def classification_experiment(dataset, rng, *, M=128, n_seeds=5, sigmas=None, me
             accs.append(np.mean(np.argmax(np.nan_to_num(sc, nan=-np.inf), 1) == yall[te]))
         res[kind] = (float(np.mean(accs)), float(np.std(accs)))
     return res
+
+
+REDUCTION_KEYS = ("GERF vs TrigRF", "OPRF vs PosRF", "GeomRF+ vs PosRF")
+
+
+def reductions_mp_pairs(regime, sigma, seed, *, d=64, L=1024, repeats=5, pairs_per_repeat=40, dps=20, select=None):
+    r"""Per-pair log-variance reductions of Sec. 5.1 evaluated with the mpmath formulas.
+
+    An independent evaluation route for :func:`compare_regime` (which uses the float64 log-space
+    layer ``rfsym.crt.log_*_np``): ``repeats`` pairs of sets are drawn with ``default_rng(seed)``,
+    the parameters are fitted on the full sets (:func:`fit_parameters`, the App. 9.10.1 protocol),
+    and on ``pairs_per_repeat`` uniformly drawn pairs per set the variances are evaluated at ``dps``
+    verified digits by :func:`rfsym.crt.trig_variance`, :func:`rfsym.crt.pos_variance`,
+    :func:`rfsym.crt.gerf_variance` (GERF with the fitted ``(s, A)``; OPRF as the real-``A``,
+    ``s = +1`` GERF) and :func:`rfsym.crt.geometric_variance` on the shifted inputs (GeomRF+).
+    Real mechanisms are halved (App. 9.10.1).
+
+    Parameters
+    ----------
+    select : iterable of int, optional
+        Global indices (``repeat * pairs_per_repeat + k``) of the pairs to evaluate; the random stream
+        is replayed in full, so the values of the selected pairs are those of the full run.
+
+    Returns
+    -------
+    dict
+        ``{key: [reduction, ...]}`` for the keys of ``REDUCTION_KEYS`` (``log Var_base - log Var_new``,
+        in the order of the pairs, or of ``select``) and ``"index"``: the global pair indices.
+
+    Examples
+    --------
+    >>> r = reductions_mp_pairs("normal", 0.5, 0, d=4, L=8, repeats=2, pairs_per_repeat=3, dps=15, select=[4])
+    >>> r["index"], len(r["OPRF vs PosRF"])
+    ([4], 1)
+    """
+    import mpmath
+
+    repeats = require_int(repeats, "repeats", minimum=1)
+    n = require_int(pairs_per_repeat, "pairs_per_repeat", minimum=1)
+    want = None if select is None else {int(k) for k in select}
+    rng = np.random.default_rng(seed)
+    half = mpmath.log(2)
+    out = {k: [] for k in REDUCTION_KEYS}
+    out["index"] = []
+    with mpmath.workdps(dps + 5):
+        for rep in range(repeats):
+            X, Y = sample_regime(regime, d, L, sigma, rng)
+            P = fit_parameters(X, Y)
+            s, A = P["GERF"]
+            c, p = P["GeomRF+"]
+            ii, jj = rng.integers(0, L, n), rng.integers(0, L, n)
+            for k in range(n):
+                g = rep * n + k
+                if want is not None and g not in want:
+                    continue
+                i, j = ii[k], jj[k]
+                x, y = X[i].tolist(), Y[j].tolist()
+                lt = mpmath.log(crt.trig_variance(x, y, dps=dps))
+                lp = mpmath.log(crt.pos_variance(x, y, dps=dps)) - half
+                lg = mpmath.log(crt.gerf_variance(x, y, A, s, dps=dps))
+                lo = mpmath.log(crt.gerf_variance(x, y, float(P["OPRF"]), 1, dps=dps)) - half
+                xh, yh = np.maximum(X[i] - c, 1e-8).tolist(), np.maximum(Y[j] - c, 1e-8).tolist()
+                lgp = mpmath.log(crt.geometric_variance(xh, yh, float(p), dps=dps)) - half
+                out["GERF vs TrigRF"].append(float(lt - lg))
+                out["OPRF vs PosRF"].append(float(lp - lo))
+                out["GeomRF+ vs PosRF"].append(float(lp - lgp))
+                out["index"].append(g)
+    return out
+
+
+def summarise_reductions(pairs):
+    """``{key: (mean, standard error)}`` of per-pair reductions (pairs treated as independent draws).
+
+    Examples
+    --------
+    >>> summarise_reductions({"OPRF vs PosRF": [1.0, 3.0]})
+    {'OPRF vs PosRF': (2.0, 1.0)}
+    """
+    out = {}
+    for k in REDUCTION_KEYS:
+        if k not in pairs:
+            continue
+        a = np.asarray(pairs[k], float)
+        if a.size < 2:
+            raise ValueError(f"need at least 2 pairs for a standard error, got {a.size} for {k!r}")
+        out[k] = (float(a.mean()), float(a.std(ddof=1) / math.sqrt(a.size)))
+    return out
+
+
+def gerf_grid_reductions(X, Y, rng, *, n_pairs=2048, log_re=np.linspace(-3.0, 3.0, 25), im=np.linspace(-1.0, 1.0, 21)):
+    r"""Best mean log-variance reduction of GERF over TrigRF on a grid of parameters (no optimiser).
+
+    A route to the GERF part of the Sec. 5.1 claims that does not depend on the L-BFGS-B fit of
+    :func:`fit_parameters`: for ``s = -1`` and ``s = +1`` and every
+    :math:`A=(1-e^{v})/8+i\,t` (``v`` in ``log_re``, ``t`` in ``im``; so :math:`\mathrm{Re}(1-8A)>0`)
+    the mean over ``n_pairs`` uniformly drawn pairs of
+    :math:`\log\mathrm{Var}_{\mathrm{TrigRF}}-\log\mathrm{Var}_{\mathrm{GERF}(s,A)}` (Eq. (6), float64
+    log space) is computed.
+
+    Returns
+    -------
+    dict
+        ``best`` (the largest mean reduction), ``s``, ``A`` (where it is attained), ``n_grid``
+        (number of parameter points), ``at_zero`` (the reduction at ``A = 0, s = -1``, i.e. TrigRF
+        itself: 0 up to rounding, a sanity check of the two formulas).
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> X, Y = sample_regime("normal", 8, 16, 1.0, rng)
+    >>> r = gerf_grid_reductions(X, Y, rng, n_pairs=64, log_re=np.array([0.0, 1.0]), im=np.array([0.0]))
+    >>> r["n_grid"], abs(round(r["at_zero"], 12))
+    (4, 0.0)
+    """
+    X = np.asarray(X, float)
+    Y = np.asarray(Y, float)
+    n_pairs = require_int(n_pairs, "n_pairs", minimum=1)
+    i = rng.integers(0, X.shape[0], n_pairs)
+    j = rng.integers(0, Y.shape[0], n_pairs)
+    Xp, Yp = X[i], Y[j]
+    lt = crt.log_trig_variance_np(Xp, Yp)
+    best, arg, count = -math.inf, None, 0
+    for s in (-1, 1):
+        for v in np.asarray(log_re, float):
+            for t in np.asarray(im, float):
+                A = complex((1 - math.exp(v)) / 8, t)
+                red = float(np.mean(lt - crt.log_gerf_variance_np(Xp, Yp, A, s)))
+                count += 1
+                if red > best:
+                    best, arg = red, (s, A)
+    at_zero = float(np.mean(lt - crt.log_gerf_variance_np(Xp, Yp, 0.0, -1)))
+    return {"best": best, "s": arg[0], "A": arg[1], "n_grid": count, "at_zero": at_zero}

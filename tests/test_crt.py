@@ -327,3 +327,41 @@ def test_orthogonal_pair_moment_quad_independent_of_A():
         assert abs(q - crt.orthogonal_pair_moment(2, "1.5", dps=20)) < mpmath.mpf(10) ** -18
     with pytest.raises(ValueError, match="1 - 4A"):
         cw.orthogonal_pair_moment_quad("1", "0.3")
+
+
+def test_reductions_mp_matches_float64_on_the_same_pairs():
+    # replay the random stream of reductions_mp: same sets, parameters and pairs, then the float64 layer
+    seed, L, n = 3, 12, 5
+    pairs = cx.reductions_mp_pairs("heterogen", 0.7, seed, d=6, L=L, repeats=1, pairs_per_repeat=n, dps=20)
+    r = cx.summarise_reductions(pairs)
+    sub = cx.reductions_mp_pairs("heterogen", 0.7, seed, d=6, L=L, repeats=1, pairs_per_repeat=n, dps=20, select=[3, 1])
+    assert sub["index"] == [1, 3] and sub["OPRF vs PosRF"] == [pairs["OPRF vs PosRF"][1], pairs["OPRF vs PosRF"][3]]
+    rng = np.random.default_rng(seed)
+    X, Y = cx.sample_regime("heterogen", 6, L, 0.7, rng)
+    P = cx.fit_parameters(X, Y)
+    i, j = rng.integers(0, L, n), rng.integers(0, L, n)
+    lv = cx.log_variances(X[i], Y[j], P, pairs="diag")
+    ref = {"GERF vs TrigRF": lv["TrigRF"] - lv["GERF"], "OPRF vs PosRF": lv["PosRF"] - lv["OPRF"],
+           "GeomRF+ vs PosRF": lv["PosRF"] - lv["GeomRF+"]}
+    for k, v in ref.items():
+        assert abs(r[k][0] - float(np.mean(v))) < 1e-8 * max(1.0, abs(float(np.mean(v)))), k
+        assert abs(r[k][1] - float(np.std(v, ddof=1) / math.sqrt(n))) < 1e-7, k
+    with pytest.raises(ValueError, match="at least 2 pairs"):
+        cx.summarise_reductions({"OPRF vs PosRF": [1.0]})
+
+
+def test_gerf_grid_reductions():
+    rng = np.random.default_rng(4)
+    X, Y = cx.sample_regime("normal", 6, 20, 0.8, rng)
+    r = cx.gerf_grid_reductions(X, Y, np.random.default_rng(9), n_pairs=50, log_re=np.array([0.0]), im=np.array([0.0]))
+    # grid = {A = 0} for s = -1 (TrigRF itself) and s = +1 (PosRF, not halved)
+    g = np.random.default_rng(9)
+    i, j = g.integers(0, 20, 50), g.integers(0, 20, 50)
+    pos = float(np.mean(crt.log_trig_variance_np(X[i], Y[j]) - crt.log_pos_variance_np(X[i], Y[j])))
+    assert r["n_grid"] == 2 and abs(r["at_zero"]) < 1e-12
+    assert abs(r["best"] - max(0.0, pos)) < 1e-12
+    full = cx.gerf_grid_reductions(X, Y, np.random.default_rng(9), n_pairs=50)
+    assert full["n_grid"] == 1050 and full["best"] >= r["best"] - 1e-12
+    # the grid finds the large synthetic reduction at sigma = 1 (Sec. 5.1 normal regime, d = 64)
+    Xn, Yn = cx.sample_regime("normal", 64, 64, 1.0, rng)
+    assert cx.gerf_grid_reductions(Xn, Yn, rng, n_pairs=256)["best"] > 10
