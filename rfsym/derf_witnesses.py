@@ -579,7 +579,7 @@ def gerf_sderf_gap(X, Y):
     U, V = X @ Q, Y @ Q
     logm2_s = (np.sum(np.log(1 - 4 * al) - 0.5 * np.log(1 - 8 * al)) - nx[:, None] - ny[None, :]
                + 2 * (((U ** 2) @ g)[:, None] + ((V ** 2) @ g)[None, :] + 2 * (U * g) @ V.T))
-    lrv = lambda lm2: np.log(np.expm1(lm2 - 2 * xy))          # log(E(f1f2)^2/K^2 - 1)
+    lrv = lambda lm2: (lm2 - 2 * xy) + np.log(-np.expm1(-(lm2 - 2 * xy)))   # log(E(f1f2)^2/K^2 - 1), no overflow
     return float((lrv(logm2_g) - lrv(logm2_s)).mean())
 
 

@@ -185,3 +185,12 @@ def test_general_derf_slope():
     assert abs(dw.general_derf_slope(A, a["B1"], Xd, Yd, [[1, 0], [0, -1]], Z)) > mpmath.mpf(10) ** -3
     with pytest.raises(ValueError):
         dw.general_derf_slope(A, a["B1"], Xd, Yd, [[0, 1], [0, 0]], Z)
+
+
+def test_gerf_sderf_gap_no_overflow_at_large_scale():
+    """Relative variances of e^100 and more: the log stays finite and matches the library."""
+    rng = np.random.default_rng(4)
+    X, Y = rng.normal(size=(30, 4)) * 3, 3 + rng.normal(size=(30, 4)) * 3
+    lib = (derf.log_relative_variance_np("gerf", X, Y).mean() - derf.log_relative_variance_np("sderf", X, Y).mean())
+    g = dw.gerf_sderf_gap(X, Y)
+    assert math.isfinite(g) and g == pytest.approx(lib, rel=1e-9)
