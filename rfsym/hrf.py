@@ -55,7 +55,7 @@ __all__ = [
     "gaussian_lambda_pos_moments", "gaussian_hybrid_lambda", "gaussian_hybrid_moments",
     "gaussian_hybrid_mse", "gaussian_hybrid_moments_expr",
     # clustered data
-    "cluster_A_complex", "cluster_A_real", "cluster_loss",
+    "cluster_A_complex", "cluster_A_real", "cluster_loss", "cluster_gaussian_lambda", "cluster_gaussian_lambda_map",
     # numpy curves
     "log_mse_trig_np", "log_mse_pos_np", "log_angular_hybrid_mse_np", "log_relative_error_np",
     # samplers and feature maps
@@ -1480,6 +1480,55 @@ def cluster_A_real(xc, yc, *, dps: int = DEFAULT_DPS):
         return [mp.sqrt(abs(rj / ri)) if ri != 0 else mpmath.mpf(1) for ri, rj in zip(xv, yv)]
 
     return verified(f, dps, what="cluster_A_real")
+
+
+def cluster_gaussian_lambda(x, y, a, tau, *, dps: int = DEFAULT_DPS):
+    """Gaussian coefficient :math:`\\lambda^{i,j}(x,y)=\\exp(-\\|Ax+A^{-1}y\\|^2/(2\\tau^2))` of (93)-(94).
+
+    ``A = diag(a)`` real (Eq. (88)), as in the experiments of App. H.3.
+
+    Examples
+    --------
+    >>> float(cluster_gaussian_lambda([1, 0], [-1, 0], [1, 1], 1, dps=15))
+    1.0
+    """
+    def f():
+        xv, yv, av = to_vector(x, "x"), to_vector(y, "y"), to_vector(a, "a")
+        require_same_length(xv, yv, "x", "y")
+        require_same_length(xv, av, "x", "a")
+        if any(v == 0 for v in av):
+            raise ValueError("a must have nonzero entries (A invertible)")
+        t = to_mp(tau)
+        if t <= 0:
+            raise ValueError(f"tau must be positive, got tau={tau}")
+        return mp.exp(-sum((ak * xk + yk / ak) ** 2 for ak, xk, yk in zip(av, xv, yv)) / (2 * t * t))
+
+    return verified(f, dps, what="cluster_gaussian_lambda")
+
+
+def cluster_gaussian_lambda_map(u, a, tau, W, *, inverse: bool = False):
+    """Random feature map :math:`\\Psi^{\\tau,m}_{A}(u)` of (95) (``inverse=True``: :math:`\\Psi^{\\tau,m}_{A^{-1}}(u)`).
+
+    :math:`\\Psi^{\\tau,m}_{B}(u)=\\frac1{\\sqrt m}e^{-\\|Bu\\|^2/\\tau^2}(e^{\\omega_k^\\top Bu/\\tau})_{k\\le m}`,
+    ``B = diag(a)`` or its inverse, :math:`\\omega_k` the rows of ``W`` (m, d). The map (96) is this map
+    evaluated at :math:`-y`, and :math:`\\Psi_A(x)^\\top\\Psi_{A^{-1}}(-y)` (99) is unbiased for
+    :func:`cluster_gaussian_lambda`.
+
+    Examples
+    --------
+    >>> W = np.zeros((4, 2))
+    >>> cluster_gaussian_lambda_map([0.0, 0.0], [1.0, 2.0], 1.0, W)
+    array([0.5, 0.5, 0.5, 0.5])
+    """
+    u = np.asarray(u, dtype=float)
+    a = np.asarray(a, dtype=float)
+    W = np.asarray(W, dtype=float)
+    if u.ndim != 1 or a.shape != u.shape or W.ndim != 2 or W.shape[1] != u.size:
+        raise ValueError(f"u, a must be (d,) and W (m, d), got {u.shape}, {a.shape}, {W.shape}")
+    if np.any(a == 0) or not tau > 0:
+        raise ValueError("a must have nonzero entries and tau must be positive")
+    v = u / a if inverse else a * u
+    return np.exp(-(v @ v) / tau ** 2) / math.sqrt(W.shape[0]) * np.exp(W @ v / tau)
 
 
 # ============================================================================================

@@ -439,7 +439,8 @@ def clustered_rerun(sigma, flip_fraction, *, seed=20220425, pairs=None, reps=Non
     dict
         ``mse`` {name: array over m}, ``minmax`` {name: list of (min, max)}, ``s`` the loss (21) of the
         four center pairs, ``features``, ``exact_hybrid_last`` the exact mean MSE of the hybrid over the
-        pairs at the largest m (:math:`\\mathrm{SM}^2(e^{\\|Ax+A^{-1}y\\|^2}-1)/m`).
+        pairs at the largest m (:math:`\\mathrm{SM}^2(e^{\\|Ax+A^{-1}y\\|^2}-1)/m`), ``points`` the sampled
+        (query, key) pairs and the diagonal of the A of each pair's clusters, ``(X, Y, a)``.
 
     Examples
     --------
@@ -480,4 +481,4 @@ def clustered_rerun(sigma, flip_fraction, *, seed=20220425, pairs=None, reps=Non
             minmax[k].append((float(per_rep.min()), float(per_rep.max())))
     exact_h = float(np.mean(sm ** 2 * np.expm1(np.sum((aa * A + B / aa) ** 2, 1)) / features[-1]))
     return {"mse": {k: np.array(v) for k, v in mse.items()}, "minmax": minmax, "s": s, "features": tuple(features),
-            "exact_hybrid_last": exact_h}
+            "exact_hybrid_last": exact_h, "points": (A, B, aa)}

@@ -354,3 +354,25 @@ def test_eq65_bound_is_sqrt_r_times_27_and_dominates_corrected():
         assert b65 / hrf.thm35_bound_corrected(r, m, n, dps=20) >= 1 - 1e-14
     assert abs(hrf.eq65_bound(3, 1, 1, dps=20) / hrf.thm35_bound_corrected(3, 1, 1, dps=20) - 1) < mpmath.mpf(10) ** -18
     assert hrf.eq65_bound(5, 1, 1, dps=15) > hrf.max_relative_error_angular_hybrid(5, 1, 1, dps=15) > hrf.thm35_bound(5, 1, 1, dps=15)
+
+
+def test_cluster_gaussian_lambda_and_maps_of_95_96():
+    # lambda of (93)-(94) against a direct evaluation; real diagonal A
+    lam = hrf.cluster_gaussian_lambda(["0.4", "-0.3"], ["0.5", "0.2"], ["0.8", "1.5"], "1.3", dps=20)
+    direct = math.exp(-((0.8 * 0.4 + 0.5 / 0.8) ** 2 + (-1.5 * 0.3 + 0.2 / 1.5) ** 2) / (2 * 1.3 ** 2))
+    assert abs(float(lam) / direct - 1) < 1e-14
+    with pytest.raises(ValueError):
+        hrf.cluster_gaussian_lambda([1, 0], [1, 0], [1, 0], 1)
+    with pytest.raises(ValueError):
+        hrf.cluster_gaussian_lambda([1, 0], [1, 0], [1, 1], 0)
+    # the maps: Psi_A(x)^T Psi_{A^-1}(-y) is unbiased for lambda(x, y); Psi(y) estimates lambda(x, -y)
+    x, y, a = np.array([0.4, -0.3]), np.array([0.5, 0.2]), np.array([0.8, 1.5])
+    W = np.random.default_rng(5).standard_normal((200000, 2))
+    px = hrf.cluster_gaussian_lambda_map(x, a, 1.3, W)
+    assert px.shape == (200000,)
+    est = px * hrf.cluster_gaussian_lambda_map(-y, a, 1.3, W, inverse=True) * W.shape[0]
+    assert z_check(mean_of(est), lam).passed
+    est_printed = px * hrf.cluster_gaussian_lambda_map(y, a, 1.3, W, inverse=True) * W.shape[0]
+    assert not z_check(mean_of(est_printed), lam).passed
+    with pytest.raises(ValueError):
+        hrf.cluster_gaussian_lambda_map(x, a, 1.3, W[:, :1])

@@ -502,43 +502,6 @@ def eq9_names():
                    control_detail=f"exact + 0.05 rejected at z = {zb.z:+.1f}")
 
 
-def secH2_index():
-    """H.2 / Def. H.1-H.2: centers r_i indexed by i <= n_k and r_j by j <= n_q, pairs by i <= n_q, j <= n_k."""
-    nq, nk = 3, 2
-    printed_defined = set(range(1, nk + 1))  # r_i exists for i = 1..n_k as printed
-    used = set(range(1, nq + 1))  # pairs use i = 1..n_q
-    missing = sorted(used - printed_defined)
-    pairs = [(i, j) for i in range(1, nq + 1) for j in range(1, nk + 1)]
-    ok = len(missing) > 0 and len(pairs) == nq * nk
-    return Outcome(ok, (f"with n_q = {nq} query and n_k = {nk} key clusters: the printed ranges define query centers "
-                        f"r_i only for i in 1..{nk} but the {len(pairs)} = n_q n_k pairs use i in 1..{nq}: r_i missing "
-                        f"for i in {missing}; with i <= n_q (queries), j <= n_k (keys) every pair is defined"),
-                   agreement="index sets compared", control_rejected=len(set(range(1, nq + 1)) - set(range(1, nq + 1))) == 0,
-                   control_detail="the corrected ranges leave no pair undefined")
-
-
-def eq1_domain():
-    """Eq. (1) types K as R^{dxd} -> R; the kernels take a pair of vectors, K : R^d x R^d -> R."""
-    x, y = ["1/2", "-1/3", "1/4"], ["1/5", "1/2", "-1"]
-    with mp.workdps(30):
-        xv, yv = [mpmath.mpmathify(v) for v in x], [mpmath.mpmathify(v) for v in y]
-        kg = mp.exp(-sum((a - b) ** 2 for a, b in zip(xv, yv)) / 2)
-        rhs = mp.exp(-sum(a * a for a in xv) / 2) * mp.exp(sum(a * b for a, b in zip(xv, yv))) * mp.exp(-sum(b * b for b in yv) / 2)
-    dg = _digits(kg, rhs)
-    return Outcome(dg >= 25, f"K_gauss and SM evaluated on a pair (x, y) of vectors of R^3: the identity of Sec. 1 holds to {dg} digits",
-                   agreement=f"{dg} digits")
-
-
-def secL_theta():
-    """App. L: '(theta)(mn)-dimensional' should be Theta(mn): the map (11) has 4m + 4mn entries."""
-    rows = [(m, n, hrf.feature_map_dimension(m, n, (2, 2), (1,))) for m, n in ((8, 8), (64, 64), (512, 512))]
-    q = [d / (m * n) for m, n, d in rows]
-    ok = abs(q[-1] - 4) < 0.02 and q[0] > q[-1]
-    return Outcome(ok, f"feature dimension / (mn) of the angular hybrid map (11): {', '.join(f'{v:.4f}' for v in q)} "
-                       f"for m = n = 8, 64, 512 -> 4: Theta(mn)", agreement="ratio -> 4",
-                   control_rejected=abs(q[-1] * 512 - 4) > 1, control_detail=f"Theta(m n^2) would need ratio ~ n: {q[-1]:.3f} at n = 512")
-
-
 # =============================================================================================
 # Table 1 (UCI wine) rerun; Table 3 (App. H.3) arithmetic
 # =============================================================================================
