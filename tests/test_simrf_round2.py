@@ -51,3 +51,14 @@ def test_ai_numeric_distinguishes_the_readings():
     o = W2.ai_numeric()
     assert o.passed and o.control_rejected
     assert "agrees with the library to" in o.evidence
+
+
+def test_tab2_caption_witnesses():
+    from rfsym.registry import simrf as R
+    o = W2.tab2_caption_arithmetic(R.TABLE2_AR, R.TABLE3_AR)
+    assert o.passed and o.control_rejected and "yeast -0.0006" in o.evidence
+    # a table in which SimRF leads ORF substantially everywhere is not an erratum
+    good = {n: (row[0], row[1], row[2], (row[1][0] + 0.05, row[1][1]), row[4]) for n, row in R.TABLE3_AR.items()}
+    assert not W2.tab2_caption_arithmetic(R.TABLE2_AR, good).passed
+    d = W2.tab2_caption_data()
+    assert d.passed and d.control_rejected
