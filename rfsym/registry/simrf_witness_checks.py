@@ -679,3 +679,22 @@ def tab2_caption_data():
     return _O(ok, "cached reruns at m = d: " + "; ".join(rows),
               f"{sum(len(v) for v in small_all.values())} of {cells} cells without a substantial lead", ok,
               "'substantially ahead of ORF on every set' rejected under both preprocessings")
+
+
+def secA1_ref_mc(n=120000):
+    """Sampled ORF blocks (d = m = 4, the points of secA1_ref_numeric): the sampled squared error of K^ agrees with (33)
+    inserted into (30) and rejects (33) inserted into (74)'s form."""
+    d, m = 4, 4
+    x, y = ["0.3", "0", "0.1", "0"], ["0", "0.2", "0.1", "-0.1"]
+    with mp.workdps(30):
+        X2 = sum(mpf(t) ** 2 for t in x)
+        Y2 = sum(mpf(t) ** 2 for t in y)
+        v2 = sum((mpf(a) + mpf(b)) ** 2 for a, b in zip(x, y))
+        rho = wit.conformity_definition_quad(d, mpmath.sqrt(v2), 0, dps=20)
+        eq30 = float(mpmath.exp(-2 * X2 - 2 * Y2) / m * ((mpmath.exp(2 * v2) - mpmath.exp(v2)) + (m - 1) * (rho - mpmath.exp(v2))))
+        eq74 = float(((1 - mpmath.exp(v2)) ** 2 / 2 + (m - 1) * (rho - mpmath.exp(v2))) / m)
+    r = simrf.prf_mse_mc("orthogonal", [float(t) for t in x], [float(t) for t in y], m, n, np.random.default_rng(SEED + 8))
+    w = z_witness(r, eq30, {"(33) into (74)": eq74})
+    return _O(w.passed, (f"d = m = 4, ORF, {n} sampled blocks: sampled MSE {r.estimate:.6g} +- {r.stderr:.2g}; (33) into (30) "
+                         f"{eq30:.6g} ({w.agreement}); (33) into (74)'s form {eq74:.6g}"),
+              w.agreement, w.controls_rejected, w.control_detail)
