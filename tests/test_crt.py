@@ -365,3 +365,22 @@ def test_gerf_grid_reductions():
     # the grid finds the large synthetic reduction at sigma = 1 (Sec. 5.1 normal regime, d = 64)
     Xn, Yn = cx.sample_regime("normal", 64, 64, 1.0, rng)
     assert cx.gerf_grid_reductions(Xn, Yn, rng, n_pairs=256)["best"] > 10
+
+
+def test_image_reductions_replays_the_protocol():
+    rng0 = np.random.default_rng(5)
+    D = rng0.standard_normal((30, 4))
+    r = cx.image_reductions(D, 0.8, 11, L=12, repeats=2, n_pairs=15)
+    rng = np.random.default_rng(11)
+    acc = np.zeros(3)
+    for _ in range(2):
+        idx = rng.permutation(30)[:24]
+        X, Y = 0.8 * D[idx[:12]], 0.8 * D[idx[12:]]
+        P = cx.fit_parameters(X, Y)
+        i, j = rng.integers(0, 12, 15), rng.integers(0, 12, 15)
+        lv = cx.log_variances(X[i], Y[j], P, pairs="diag")
+        acc += [np.mean(lv["TrigRF"] - lv["GERF"]), np.mean(lv["PosRF"] - lv["OPRF"]), np.mean(lv["PosRF"] - lv["GeomRF+"])]
+    for k, v in zip(cx.REDUCTION_KEYS, acc / 2):
+        assert abs(r[k] - v) < 1e-12, k
+    with pytest.raises(ValueError, match="2L"):
+        cx.image_reductions(D, 1.0, 0, L=16)
