@@ -1314,7 +1314,8 @@ META = {
                                  route="golden-section maxima on the definitions", control="'better at any budget'"),
     "sec22_mn": dict(ex=_ex("sample_angular_hybrid", "angular_hybrid_mse"), route="200000 sampled estimates",
                      control="the Sec. 2.2 roles of m and n"),
-    "eq9_names": dict(route="sampled (10) with f = cos", control="exact + 0.05"),
+    "eq9_names": dict(ex=_ex("general_hybrid_estimate"), route="sampled (10) with f = cos, directly and through the library's (8)/(10)",
+                      control="exact + 0.05"),
     # round 2 (hrf_gap_checks)
     "eq94_sign_mc": dict(ex=_ex("cluster_gaussian_lambda_map", "cluster_gaussian_lambda"),
                          route="100000 x 4 sampled maps (95)/(96)", control="the printed Psi(y) of (94)"),
@@ -1965,8 +1966,6 @@ AUDIT_EXPLAINED = {
     "rfsym.hrf_experiments.clustered_data:rel1e-2": "the App. H.1 rerun decides a ranking (hybrid vs FAVOR+ by orders of "
                                                     "magnitude); points 1 % longer keep it.",
     "rfsym.hrf_experiments.clustered_data:rel1e-3": "as for rel1e-2.",
-    "rfsym.hrf_experiments.clustered_rerun:rel1e-2": "a common factor on every method's MSE keeps the ranking the claim decides.",
-    "rfsym.hrf_experiments.clustered_rerun:rel1e-3": "as for rel1e-2.",
     "rfsym.hrf_experiments.hadamard_rows:sign": "-W gives the same trigonometric estimator (cos(w.(x-y)) is even in w).",
     "rfsym.hrf_experiments.halton_rows:sign": "-W gives the same trigonometric estimator (cos(w.(x-y)) is even in w).",
     "rfsym.hrf_experiments.wine_points:sign": "x -> -x for every point leaves every x.y, hence every kernel value and MSE, unchanged.",

@@ -92,7 +92,8 @@ def eq94_sign_quad():
     minus = float(np.sum(wt * M * px * hrf.cluster_gaussian_lambda_map(-y, a, tau, G, inverse=True)))
     plus = float(np.sum(wt * M * px * hrf.cluster_gaussian_lambda_map(y, a, tau, G, inverse=True)))
     dm, dp, dpf = _digits(minus, lam), _digits(plus, lam), _digits(plus, lam_flip)
-    return Outcome(dm >= 12 and dpf >= 12,
+    positive = bool(np.all(px > 0))  # (95) is a vector of exponentials
+    return Outcome(dm >= 12 and dpf >= 12 and positive,
                    (f"E over omega by 60 x 60 Gauss-Hermite nodes of the maps (95)/(96): Psi(x)^T Psi(-y) -> {minus:.15f} "
                     f"= lambda(x, y) ({dm} digits); printed Psi(x)^T Psi(y) -> {plus:.15f} = lambda(x, -y) ({dpf} digits), "
                     f"not lambda(x, y) ({dp} digits)"),
