@@ -22,6 +22,7 @@ from .. import realdata_claims as _rdc  # real-data experiments (notebook realda
 from .. import simrf_experiments as ex
 from .. import simrf_witnesses as wit
 from . import simrf_witness_checks as W2
+from . import simrf_thm34_checks as T34
 from ..claims import Check, Claim, Outcome
 from ..montecarlo import mean_of, z_check, z_witness
 from ..precision import agreeing_digits
@@ -1019,7 +1020,7 @@ def _thm34_symbolic():
     # control: a concave F (e.g. F(s) = sqrt(s)) would break Jensen's direction -- second derivative of sqrt(base) < 0 at a = b = 1, c = 0
     conc = sp.diff(sp.sqrt(base), c, 2).subs({a: 1, b: 1, c: 0})
     ok = d1 == 0 and d2 == 0 and nonneg and ident and incr and conv
-    return _O(ok, (f"clean proof of Thm. 3.4 (sympy): d/dc (a^2+b^2+2abc)^k = 2abk(.)^(k-1) >= 0 and d^2/dc^2 = 4a^2b^2 k(k-1)(.)^(k-2) >= 0 "
+    return _O(ok, (f"clean proof of Thm. 3.4 for rotation-invariant couplings, where the pair term is g(c) of the cosine alone (sympy): d/dc (a^2+b^2+2abc)^k = 2abk(.)^(k-1) >= 0 and d^2/dc^2 = 4a^2b^2 k(k-1)(.)^(k-2) >= 0 "
                    f"with a^2+b^2-2ab = (a-b)^2 >= 0, so g(c) = E F(a^2+b^2+2abc) is increasing and convex; sum_(i!=j) u_i.u_j = |sum u_i|^2 - m "
                    f"(m = 4, symbolic vectors: {ident}); hence rho = E mean_(i!=j) g(c_ij) >= g(mean c_ij) >= g(-1/(m-1)), equality for the "
                    f"regular simplex (m = d). Library: pair_conformity_angle_np(5, 1, c) increasing ({incr}) and convex ({conv}) on 199 points of (-1, 1)"),
@@ -2021,21 +2022,45 @@ CLAIMS = [
        [W("angular average vs Bessel vs series", "numeric", _eq31_numeric, ("rfsym.simrf.pair_conformity_of_vectors",), "mpmath.quad over the polar angle at 40 digits", "0F1(; d/2; (wv)^2/2)"),
         W("d = 3 angular average (sympy)", "symbolic", _eq31_symbolic, (), "sympy integral over the sphere in d = 3", "sinh(2x)/(2x)"),
         W("sampled directions", "montecarlo", _eq31_mc, (_CS, "rfsym.simrf.pair_conformity_of_vectors"), "uniform directions from sampled rows", "1.02 x")]),
-    _c("SimRF-Thm3.2", "Sec. 3.1, Thm. 3.2, Eq. (11) (= (30), (34))", r"$\mathrm{MSE}(\hat K)=\frac{e^{-2x^2-2y^2}}{m}\big((e^{2v^2}-e^{v^2})+(m-1)(\rho(x,y)-e^{v^2})\big)$.",
-       "verified", "sympy derivation from the moments of b_i; sampled squared errors agree (|z| <= 5) for iid, ORF, SimRF with m = d and m > d (independent blocks), and 1.1x the formula is rejected.",
+    _c("SimRF-Thm3.2", "Sec. 3.1, Thm. 3.2, Eq. (11) (= (30), (34); proof App. A.1, Eq. (31))",
+       r"For PRFs, the MSE of the unbiased estimator $\hat K(x,y)$ is $\mathrm{MSE}(\hat K)=\frac{e^{-2x^2-2y^2}}{m}\big((e^{2v^2}-e^{v^2})+(m-1)(\rho(x,y)-e^{v^2})\big)$ (11), with $\rho$ the RF-conformity of Def. 3.1 (Eq. (10)), a function of the law of $w_{ij}=\|w_i+w_j\|_2$ alone.",
+       "erratum", "Under the hidden hypothesis (11) holds: sympy derivation from the moments of b_i; (11) with the definition quadrature of rho agrees with rfsym.simrf.prf_mse; sampled squared errors agree (|z| <= 5) for iid, ORF, SimRF with m = d and m > d (independent blocks), and 1.1x the formula is rejected. "
+       r"Without it (11) fails: App. A.1 uses at Eq. (31) that $w_{ij}$ is 'marginally isotropic', which Def. 1.1 does not require. For the binned-cosine coupling of rfsym.simrf_nonisotropic (d = m = 3, each $w_i \sim \mathcal N(0, I_3)$ exactly, v = 1 along its axis) Def. 3.1's $\rho$ is 2.540721138 (sampled z = +0.53) while the true pair term $E[b_ib_j]$ is 1.619904476 (sampled z = -0.87; Def. 3.1's $\rho$ rejected at z = -431.4), so (11) gives MSE 0.3146282 instead of (30)'s 0.18036583. For its rotation average the two agree (sampled z = -0.47).",
        [W("variance algebra (sympy)", "symbolic", _thm32_symbolic, ("rfsym.simrf.prf_mse_expr",), "sympy E[K^2] - K^2 from the moments of b_i", "m in place of m-1"),
         W("(11) with the definition quadrature of rho", "numeric", _thm32_numeric, ("rfsym.simrf.prf_mse", "rfsym.simrf.prf_mse_np"), "rfsym.simrf_witnesses.conformity_definition_quad at 30 digits", "m in place of m-1"),
-        W("sampled MSE", "montecarlo", _thm32_mc, ("rfsym.simrf.prf_mse", "rfsym.simrf.prf_mse_mc"), "120000 sampled blocks per setting", "1.1 x MSE")]),
+        W("sampled MSE", "montecarlo", _thm32_mc, ("rfsym.simrf.prf_mse", "rfsym.simrf.prf_mse_mc"), "120000 sampled blocks per setting", "1.1 x MSE"),
+        W("Def. 3.1's rho vs the true pair term, non-isotropic coupling", "montecarlo", T34.thm32_def31_mc,
+          ("rfsym.simrf_nonisotropic.binned_conformity_def31", "rfsym.simrf_nonisotropic.binned_pair_term",
+           "rfsym.simrf_nonisotropic.binned_rotated_pair_term", "rfsym.simrf_nonisotropic.binned_def31_mc",
+           "rfsym.simrf_nonisotropic.binned_pair_mc"),
+          "200000 sampled blocks each: sinh(v w_ij)/(v w_ij) and b_i b_j of the binned coupling, b_i b_j of its rotation average",
+          "Def. 3.1's rho taken as the binned coupling's pair term")],
+       severity="minor",
+       correction=r"Eq. (30) holds for every coupling with $w_i\sim\mathcal N(0,I_d)$ marginals, with the mean pair term $\frac{1}{m(m-1)}\sum_{i\ne j}E[b_ib_j]$ in place of $\rho$. Replacing it by Def. 3.1's $\rho$ (Eqs. (31)-(33)) needs the joint law of $(w_i, w_j)$ to be invariant under a common rotation, as for IIDRFs, ORFs, SimRFs and any direction set times an independent Haar rotation; under that hypothesis (11) holds as printed."),
     _c("SimRF-Cor3.3", "Sec. 3.1, Cor. 3.3 (and Eq. (22))", "For PRFs the MSE with SimRFs is strictly lower than with ORFs for arbitrary $d$.",
        "verified", "rho_SimRF < rho_ORF for v > 0 over d = 2..512 and v from 1e-6 to 8 (every term of (21) is smaller for cos(theta) < 0, shown by sympy); sampled MSEs at d = m = 8 differ significantly and by the exact amount. Scope: equality at v = 0 (both MSEs vanish) and for m = 1.",
        [W("conformity ordering over the domain", "numeric", _cor33_numeric, ("rfsym.simrf.conformity", "rfsym.simrf_experiments.pair_conformity_angle_np"), "30 points of (d, v), 20 digits", "cos = +1/(d-1)"),
         W("termwise monotonicity (sympy)", "symbolic", _cor33_symbolic, ("rfsym.simrf.conformity_terms",), "exact angle moments for d = 3", "cos = +1/(d-1)"),
         W("sampled MSE difference", "montecarlo", _cor33_mc, (_CS, "rfsym.simrf.prf_mse"), "60000 sampled blocks per coupling", "no difference (0)")]),
-    _c("SimRF-Thm3.4", "Sec. 3.1, Thm. 3.4 (proof App. A.2, Eqs. (41)-(48))", "With $d$ i.i.d. norms, SimRFs are the best weight-independent geometrical coupling (lowest PRF MSE).",
-       "verified", "Holds, with a clean proof: the pair conformity g(c) at a fixed cosine is increasing and convex in c (sympy), and the mean pairwise cosine of m unit vectors is at least -1/(m-1), so Jensen gives rho >= g(-1/(m-1)), attained by the regular simplex (m = d). Direct minimisation over direction sets reaches the SimRF value; sampled non-simplex couplings lie above it. The appendix proof has gaps (SimRF-SecA.2). Scope: m = d; for m < d the optimum is the regular m-simplex, not m rows of the d-simplex block.",
+    _c("SimRF-Thm3.4", "Sec. 3.1, Thm. 3.4 (proof App. A.2, Eqs. (41)-(48))",
+       r"Supposing that $d$ random vector norms $\{w_i \mid i \le d\}$ are i.i.d., SimRFs constitute the best possible weight-independent geometrical coupling mechanism, giving the lowest possible PRF kernel estimator MSE.",
+       "erratum", r"As printed it fails: Def. 1.1 lets the joint law of the directions be anything (not rotation-invariant). The binned-cosine coupling of rfsym.simrf_nonisotropic (d = m = 3; every $w_i \sim \mathcal N(0, I_3)$ exactly; norms i.i.d. $\chi_3$ independent of the directions) has at $x = (0.3, 0.2, 0.5)$, $y = (-0.3, -0.2, 0.5)$ (v = 1) the mean pair term 1.61990447564 vs SimRF 1.73271070381 and the exact MSE 0.180365829127 < SimRF 0.196813871143 (Legendre series and closed-form erf route agree to 40 digits); 2000000 sampled blocks give 0.181183 ± 0.0013, below SimRF's MSE at z = -12.22. Its rotation average (MSE 0.314628195706) is not below SimRF. "
+       "The corrected statement holds, with a clean proof: for a rotation-invariant law the pair term is g(c) at the pair's cosine, increasing and convex in c (sympy), and the mean pairwise cosine of m unit vectors is at least -1/(m-1), so Jensen gives rho >= g(-1/(m-1)), attained by the regular simplex (m = d). Direct minimisation over direction sets reaches the SimRF value; sampled non-simplex Haar-rotated couplings lie above it. The appendix proof has gaps (SimRF-SecA.2). Scope: m = d; for m < d the optimum is the regular m-simplex, not m rows of the d-simplex block.",
        [W("numerical optimisation of directions", "numeric", _thm34_numeric, ("rfsym.simrf_experiments.optimise_directions", "rfsym.simrf_experiments.mean_pair_objective", "rfsym.simrf.conformity"), "BFGS from random starts, d = 3, 4, 5", "ORF value; the d-simplex rows for m < d"),
         W("clean proof (sympy)", "symbolic", _thm34_symbolic, ("rfsym.simrf_experiments.pair_conformity_angle_np",), "sympy derivatives and the pair-sum identity", "a concave F"),
-        W("sampled non-simplex couplings", "montecarlo", _thm34_mc, ("rfsym.simrf_experiments.mean_pair_objective", "rfsym.simrf.conformity", "rfsym.couplings.haar_orthogonal"), "60000 sampled blocks per direction set", "the SimRF value")]),
+        W("sampled non-simplex couplings", "montecarlo", _thm34_mc, ("rfsym.simrf_experiments.mean_pair_objective", "rfsym.simrf.conformity", "rfsym.couplings.haar_orthogonal"), "60000 sampled blocks per direction set", "the SimRF value"),
+        W("non-isotropic counterexample, exact MSE", "numeric", T34.thm34_counterexample_numeric,
+          ("rfsym.simrf_nonisotropic.binned_pair_term", "rfsym.simrf_nonisotropic.binned_mse", "rfsym.simrf_nonisotropic.binned_rotated_mse",
+           "rfsym.simrf_nonisotropic.binned_rotated_pair_term", "rfsym.simrf_nonisotropic.isotropic_pair_term", "rfsym.simrf.prf_mse", "rfsym.simrf.conformity"),
+          "closed-form erf bin averages H_k (no Legendre series) and Eq. (30) at 45 digits; library Legendre/Funk-Hecke series at 30 digits",
+          "the rotation-averaged coupling, which must not come out below SimRF"),
+        W("non-isotropic counterexample, sampled MSE", "montecarlo", T34.thm34_counterexample_mc,
+          ("rfsym.simrf_nonisotropic.binned_mse_mc", "rfsym.simrf_nonisotropic.binned_pair_mc", "rfsym.simrf_nonisotropic.binned_mse",
+           "rfsym.simrf_nonisotropic.binned_rotated_mse", "rfsym.simrf.prf_mse"),
+          "2000000 sampled blocks of the binned coupling (squared error of K_hat), 200000 for the pair term and the rotation average; |z| <= 5",
+          "the rotation-averaged coupling: its samples must agree with Thm. 3.2 and not lie below SimRF")],
+       severity="minor",
+       correction=r"Among weight-independent geometrical couplings of $m = d$ vectors whose joint law is invariant under a common rotation (a direction set times an independent Haar rotation, as for ORFs and SimRFs), SimRFs give the lowest PRF MSE at every $(x, y)$. Equivalently, among all weight-independent couplings with $\mathcal N(0, I_d)$ marginals, SimRFs minimise the MSE averaged over the direction of $x + y$ (at fixed $\|x\|$, $\|y\|$, $v$): rotation-averaging a coupling gives an isotropic one with exactly that average MSE."),
     _c("SimRF-SecA.2", "App. A.2, Eqs. (43)-(48)", "Proof of Thm. 3.4: by (46) the bracket $\\sum_P w_{P_iP_j}^{2k-2}w_{P_i}w_{P_j}$ is identical for every $(i,j)$, so the Lagrange condition (45) gives $\\hat w_i \\propto -\\sum_{j\\ne i}\\hat w_j$ and the simplex.",
        "erratum", "The bracket is pair-independent only when all angles are equal, which (46) assumes (sympy, d = 3, symbolic norms: for k = 2 the difference between two pairs is $4(c_{01}-c_{02})(a_0^2a_1^2+a_0^2a_2^2+a_1^2a_2^2)$); (45)-(48) are stationarity conditions (necessary, not sufficient). The theorem itself holds (clean proof in SimRF-Thm3.4).",
        [W("bracket of (47) for unequal angles", "numeric", _secA2_gap, (), "explicit sum over the 6 permutations, d = 3", "'identical for every i, j'"),
