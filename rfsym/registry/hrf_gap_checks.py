@@ -375,12 +375,18 @@ def sec24_lib():
         ratios.append(float(g / a))
         rows.append(f"(r, sigma, n) = ({r}, {sigma}, {n}): Gaussian {_f(g, 6)} at theta {_f(tg, 4)}, angular {_f(a, 6)}, "
                     f"ratio {float(g / a):.4f}")
+    # equal coefficient-feature dimension: each trig coefficient feature has two entries (cos, sin), a sign one
+    ge, _ = _gauss_max(2, "0.3", 512)
+    ae = hrf.max_relative_error_angular_hybrid(2, 1, 1024, dps=12)
+    q_eq = float(ge / ae)
+    rows.append(f"equal coefficient dimension, r = 2, sigma = 0.3: Gaussian with n = 512 {_f(ge, 6)}, angular with "
+                f"n = 1024 {_f(ae, 6)}, ratio {q_eq:.4f}")
     g0 = hrf.gaussian_hybrid_mse([1, 0], [1, 0], 4, 1, 1, dps=10)
     gpi = hrf.gaussian_hybrid_mse([1, 0], [-1, 0], 4, 1, 1, dps=10)
     api = hrf.angular_hybrid_mse([1, 0], [-1, 0], 4, 1, dps=10)
     a0 = hrf.angular_hybrid_mse([1, 0], [1, 0], 4, 1, dps=10)
     ends = g0 == 0 and gpi > 0 and api == 0 and a0 == 0
-    ok = ends and ratios[0] < 1 and ratios[1] < 1 and ratios[2] > 1
+    ok = ends and ratios[0] < 1 and ratios[1] < 1 and ratios[2] > 1 and q_eq < 1
     return Outcome(ok, ("worst-case relative error on S(r) (m cancels): " + "; ".join(rows)
                         + f"; at r = 1, sigma = 1, n = 1, m = 4: Gaussian MSE {_f(g0, 3)} at 0, {_f(gpi, 6)} at pi; angular "
                         f"{_f(a0, 3)}, {_f(api, 3)}"),
