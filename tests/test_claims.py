@@ -184,6 +184,10 @@ def test_lint_evidence_numbers():
                 checks=[C.Check("n", "numeric", _witness(), control="c")])
     res = C.ClaimResult(c, (c.checks[0].run(),))
     assert C.lint_evidence_numbers(res) == ["47.31"]
+    c = C.Claim("CRT-Thm7", "CRT", "loc", "s", "verified",
+                evidence="as Cor. 4.4-4.6 and Thm. 3.4, App. A.2 state; Sec. 5.1 gives 2.5 and 47.31",
+                checks=[C.Check("n", "numeric", _witness(), control="c")])
+    assert C.lint_evidence_numbers(C.ClaimResult(c, (c.checks[0].run(),))) == ["2.5", "47.31"]
 
 
 def test_claim_page_markdown():
