@@ -56,6 +56,7 @@ __all__ = [
     "gaussian_hybrid_mse", "gaussian_hybrid_moments_expr",
     # clustered data
     "cluster_A_complex", "cluster_A_real", "cluster_loss", "cluster_gaussian_lambda", "cluster_gaussian_lambda_map",
+    "cluster_ce_map",
     # numpy curves
     "log_mse_trig_np", "log_mse_pos_np", "log_angular_hybrid_mse_np", "log_relative_error_np",
     # samplers and feature maps
@@ -1529,6 +1530,29 @@ def cluster_gaussian_lambda_map(u, a, tau, W, *, inverse: bool = False):
         raise ValueError("a must have nonzero entries and tau must be positive")
     v = u / a if inverse else a * u
     return np.exp(-(v @ v) / tau ** 2) / math.sqrt(W.shape[0]) * np.exp(W @ v / tau)
+
+
+def cluster_ce_map(u, a, W, *, inverse: bool = False):
+    """Random feature map :math:`\\Psi^{m}_{A}(u)` of (91) (``inverse=True``: :math:`\\Psi^m_{A^{-1}}(u)` of (92)).
+
+    :math:`\\Psi^m_B(u)=\\frac1{\\sqrt m}e^{-\\|Bu\\|^2/2}(e^{\\omega_k^\\top Bu})_{k\\le m}`, ``B = diag(a)``
+    real (Eq. (88)) or its inverse, :math:`\\omega_k` the rows of ``W`` (m, d):
+    :math:`\\Psi_A(x)^\\top\\Psi_{A^{-1}}(y)` (90) is unbiased for :math:`\\mathrm{SM}(x,y)`.
+
+    Examples
+    --------
+    >>> cluster_ce_map([0.0, 0.0], [1.0, 2.0], np.zeros((4, 2)))
+    array([0.5, 0.5, 0.5, 0.5])
+    """
+    u = np.asarray(u, dtype=float)
+    a = np.asarray(a, dtype=float)
+    W = np.asarray(W, dtype=float)
+    if u.ndim != 1 or a.shape != u.shape or W.ndim != 2 or W.shape[1] != u.size:
+        raise ValueError(f"u, a must be (d,) and W (m, d), got {u.shape}, {a.shape}, {W.shape}")
+    if np.any(a == 0):
+        raise ValueError("a must have nonzero entries")
+    v = u / a if inverse else a * u
+    return np.exp(-(v @ v) / 2) / math.sqrt(W.shape[0]) * np.exp(W @ v)
 
 
 # ============================================================================================

@@ -376,3 +376,14 @@ def test_cluster_gaussian_lambda_and_maps_of_95_96():
     assert not z_check(mean_of(est_printed), lam).passed
     with pytest.raises(ValueError):
         hrf.cluster_gaussian_lambda_map(x, a, 1.3, W[:, :1])
+
+
+def test_cluster_ce_map_of_91_92_is_unbiased_for_sm():
+    x, y, a = np.array([0.4, -0.3]), np.array([0.5, 0.2]), np.array([0.8, 1.5])
+    W = np.random.default_rng(6).standard_normal((200000, 2))
+    est = hrf.cluster_ce_map(x, a, W) * hrf.cluster_ce_map(y, a, W, inverse=True) * W.shape[0]
+    sm = math.exp(float(x @ y))
+    assert z_check(mean_of(est), sm).passed and not z_check(mean_of(est), 1.02 * sm).passed
+    assert np.all(hrf.cluster_ce_map(x, a, W[:5]) > 0)
+    with pytest.raises(ValueError):
+        hrf.cluster_ce_map(x, np.array([0.0, 1.0]), W)

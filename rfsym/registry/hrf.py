@@ -1351,6 +1351,11 @@ META = {
                                route="the kernels on pairs of R^3 sharing x y^T", control="K as a function of the d x d matrix x y^T"),
     "secL_theta_built": dict(ex=_ex("hybrid_feature_maps", "feature_map_dimension"), route="length of the built maps (11)",
                              control="an angle-dependent 'theta (mn)' length"),
+    "secH2_omega_mc": dict(ex=_ex("cluster_gaussian_lambda_map", "cluster_ce_map", "sample_pos"),
+                           route="200000 sampled Def. H.1 estimates, independent and shared omegas",
+                           control="shared omegas read as unbiased"),
+    "secH2_omega_quad": dict(ex=_ex("cluster_gaussian_lambda_map", "cluster_ce_map"),
+                             route="60 x 60 Gauss-Hermite nodes through the library maps", control="'sharing is harmless'"),
     "fig6_exact": dict(ex=_ex("mse_pos_onesided", "mse_pos", "mse_trig") + ("rfsym.hrf_experiments.clustered_rerun",),
                        route="library closed forms on the rerun's pairs (no sampling)", control="'gains over FAVOR+'"),
 }
@@ -1497,6 +1502,7 @@ DERIVATIONS = {"HRF-Thm3.5": _derivation_thm35, "HRF-Eq63": _derivation_thm35, "
 
 #: LaTeX forms of statements and corrections (typeset on the claim pages and the errata page).
 LATEX = {
+    'HRF-SecH.2-omega': ("The $\\omega_1,\\dots,\\omega_m$ of (95)-(96) are 'chosen independently and that were applied in base estimators'.", "The $\\omega$'s of (95)-(96) must be drawn independently of those of the base estimators (91)-(92), as Def. H.1 requires ($\\Lambda$ constructed independently from $\\mathcal E$). Reusing them biases (97): $\\mathbb E[\\hat\\lambda^{i,j}\\widehat{\\mathrm{SM}}^{i,j}]=\\lambda^{i,j}\\mathrm{SM}+\\frac1m\\bigl(\\mathbb E[f_\\lambda(\\omega)f_{\\mathrm{SM}}(\\omega)]-\\lambda^{i,j}\\mathrm{SM}\\bigr)$ with $\\mathbb E[f_\\lambda f_{\\mathrm{SM}}]\\ne\\lambda^{i,j}\\mathrm{SM}$ (Lemma 2.4)."),
     'HRF-Def2.1': ("$\\phi^{\\mathrm{trig}}_m$ of (2) is (5) with $l=2$, $\\xi_1(u,\\omega)=\\sin(\\omega^\\top u)$, $\\xi_2(u,\\omega)=\\cos(\\omega^\\top u)$; positive RFs (3) are (5) with $\\xi_{1,2}(u,\\omega)=\\frac1{\\sqrt2}e^{\\pm\\omega^\\top u}$; $\\phi_m(x)^\\top\\phi_m(y)$ estimates $K$.", "The encodings need the factors displayed in (2) and (3): $\\xi_{1}=e^{\\|u\\|^2/2}\\sin(\\omega^\\top u)$, $\\xi_{2}=e^{\\|u\\|^2/2}\\cos(\\omega^\\top u)$ for (2) and $\\xi_{1,2}=e^{-\\|u\\|^2/2}\\frac1{\\sqrt2}e^{\\pm\\omega^\\top u}$ for (3). With the printed $\\xi$'s, (4) gives $K_{\\mathrm{gauss}}(x,y)$ (trig) and $e^{\\|x+y\\|^2/2}$ (positive), not $\\mathrm{SM}(x,y)$."),
     'HRF-Sec2.4': ("The Gaussian hybrid 'is characterized by the larger variance than its angular hybrid counterpart and cannot provide variance vanishing property for both $\\theta=0$ and $\\theta=\\pi$'.", "The Gaussian hybrid cannot make the variance vanish at both $\\theta=0$ and $\\theta=\\pi$, but it is not uniformly worse: for $r\\ge1.5$, small $\\sigma$ and large $n$ its worst-case relative error on $S(r)$ is smaller than the angular hybrid's (by a third at $r=2$, $\\sigma=0.3$, $n=256$, and still with half as many coefficient features, which have two entries each), while at $r=1$, $\\sigma=1$, $n=1$ it is about twice as large."),
     'HRF-Eq94-sign': ("$\\lambda^{i,j}(x,y)\\approx\\Psi^{\\tau,m}_{A^{i,j}}(x)^\\top\\Psi^{\\tau,m}_{(A^{i,j})^{-1}}(y)$ (94), with the maps given as $\\Psi^{\\tau,m}_{A^{i,j}}(x)$ (95) and $\\Psi^{\\tau,m}_{(A^{i,j})^{-1}}(-y)$ (96).", "(94) should read $\\Psi^{\\tau,m}_{A^{i,j}}(x)^\\top\\Psi^{\\tau,m}_{(A^{i,j})^{-1}}(-y)$, as in (96) and (99): with $\\Psi(y)$ the product estimates $e^{-\\|A^{i,j}x-(A^{i,j})^{-1}y\\|^2/(2\\tau^2)}=\\lambda^{i,j}(x,-y)$."),
@@ -1833,10 +1839,10 @@ CLAIMS = [
                 "at theta = 0 only. The first half is not true pointwise (near theta = 0 the Gaussian hybrid's MSE is "
                 "smaller) nor for the worst case: with a narrow coefficient (small sigma) and many coefficient features "
                 "the Gaussian hybrid's max relative error on S(r) is the smaller one (numbers in the check output).",
-       correction="The Gaussian hybrid cannot make the variance vanish at both $\\theta=0$ and $\\theta=\\pi$, but it "
-                  "is not uniformly worse: for $r\\ge1.5$, small $\\sigma$ and large $n$ its worst-case relative error "
-                  "on $S(r)$ is smaller than the angular hybrid's (e.g. by a third at $r=2$, $\\sigma=0.3$, $n=256$), "
-                  "while for $r=1$, $\\sigma=1$, $n=1$ it is about twice as large.",
+       correction="The Gaussian hybrid cannot make the variance vanish at both theta = 0 and theta = pi, but it is "
+                  "not uniformly worse: for r >= 1.5, small sigma and large n its worst-case relative error on S(r) is "
+                  "smaller than the angular hybrid's (by a third at r = 2, sigma = 0.3, n = 256, and still with half as many "
+                  "coefficient features), while at r = 1, sigma = 1, n = 1 it is about twice as large.",
        no_witness={"montecarlo": "at the radii where the order flips (r >= 1.5) the ++ estimator is lognormal-like with "
                                  "log-sd |x + y| ~ 3-4 and a sampled variance does not converge; the end points are "
                                  "sampled in HRF-SecF"}),
@@ -1869,6 +1875,15 @@ CLAIMS = [
                   "the product estimates exp(-|Ax - A^-1 y|^2/(2 tau^2)) = lambda^{ij}(x, -y).",
        no_witness={"symbolic": "a sign typo decided by the exact value of the maps' mean (Gauss-Hermite) and by "
                                "sampling; the identity (93) behind it has its sympy witness in HRF-Eq93"}),
+    _C("HRF-SecH.2-omega", "App. H.2, sentence after (96); Def. H.1",
+       "The omega_1..omega_m of (95)-(96) are 'chosen independently and that were applied in base estimators'.",
+       "erratum", [("sampled (97), independent vs shared omegas", "montecarlo", GC.secH2_omega_mc),
+                   ("Gauss-Hermite quadrature of one shared feature", "numeric", GC.secH2_omega_quad)], severity="typo",
+       evidence="Read literally, the coefficient features (95)-(96) reuse the omegas of the base estimators (91)-(92); "
+                "Def. H.1 requires Lambda 'constructed independently from E', and only then is (97) unbiased.",
+       correction="The omegas of (95)-(96) must be drawn independently of those of the base estimators (91)-(92) "
+                  "(Def. H.1). Reusing them biases (97): E[lambda_hat SM_hat] = lambda SM + (1/m)(E[f_lambda f_SM] - lambda SM) "
+                  "with E[f_lambda f_SM] != lambda SM (Lemma 2.4)."),
     _C("HRF-DefH.2", "App. H.2, Def. H.2, Eqs. (101)-(104); App. H.3",
        "Zero-one mixtures: indicator coefficients (103) satisfy (102) and the hybrid (101) is an unbiased estimator "
        "using the CE estimator adapted to the pair of clusters (real diagonal A of (88)).", "verified",
