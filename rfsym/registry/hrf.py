@@ -522,6 +522,34 @@ def _thmD1_num():
     return worst < mpmath.mpf(10) ** -22, f"(45) evaluated at 30+ digits vs library (Thm 3.1 + Lemma 3.2): max rel. diff {_f(worst, 3)}"
 
 
+def _eq45_op_mc():
+    # how the two lines of (45) combine: sampled MSE of the angular hybrid vs the printed terms read with '+',
+    # as an equality of the two lines (either line alone), and with '-'
+    X, Y = ["0.6", "0.2"], ["-0.1", "0.5"]
+    m, n = 3, 2
+    with mp.workdps(30):
+        xv, yv = [mpmath.mpf(s) for s in X], [mpmath.mpf(s) for s in Y]
+        t = hrf.angle(X, Y, dps=30) / mp.pi
+        z2 = sum((a + b) ** 2 for a, b in zip(xv, yv))
+        d2 = sum((a - b) ** 2 for a, b in zip(xv, yv))
+        sm = mp.exp(sum(a * b for a, b in zip(xv, yv)))
+        line1 = t * (t - t / n + mpmath.mpf(1) / n) / (2 * m) * mp.exp(z2) * sm ** 2 * (1 - mp.exp(-z2)) ** 2
+        line2 = (1 - t) * (1 - t + t / n) / (2 * m) * mp.exp(z2) * sm ** -2 * (1 - mp.exp(-d2)) ** 2
+    est = hrf.sample_angular_hybrid(np.array([0.6, 0.2]), np.array([-0.1, 0.5]), m, n, _rng(45), 100000)
+    v = variance_of(est)
+    plus = z_check(v, line1 + line2)
+    readings = {"first line alone": line1, "second line alone": line2, "first line - second line": line1 - line2}
+    zs = {k: z_check(v, val) for k, val in readings.items()}
+    rejected = all(not r.passed for r in zs.values())
+    lib = hrf.angular_hybrid_mse(X, Y, m, n, dps=15)
+    ok = plus.passed and rejected and abs((line1 + line2) / lib - 1) < 1e-12
+    detail = "; ".join(f"{k} {_f(readings[k], 6)}: z = {r.z:+.1f}" for k, r in zs.items())
+    return Outcome(ok, f"(45) at x = (0.6, 0.2), y = (-0.1, 0.5), m = {m}, n = {n}: first line {_f(line1, 8)}, second line "
+                       f"{_f(line2, 8)}, sum {_f(line1 + line2, 8)} (library angular_hybrid_mse {_f(lib, 8)}); sampled MSE of the "
+                       f"angular hybrid (100000 draws) vs the sum: {plus}; the other readings: {detail}",
+                   agreement=f"sum: z = {plus.z:+.2f}", control_rejected=rejected, control_detail=detail)
+
+
 def _eq46_num():
     X, Y = ["0.9", "0.1"], ["-0.1", "0.3"]
     m, n = 2, 3
@@ -1145,6 +1173,9 @@ META = {
                       control="printed (36) with binom(m, 2)", ctl=True),
     "_eq37_num": dict(route="coordinate-wise 1-D quadrature of E exp(g c)",
                       control="a 1e-3 relative change (tolerance 1e-12, implied)", ctl=True),
+    "_eq45_op_mc": dict(ex=_ex("angular_hybrid_mse", "sample_angular_hybrid"),
+                        route="sampled angular hybrid (100000 draws) vs the two printed lines of (45) transcribed at 30 digits",
+                        control="the lines read as an equality (either line alone) or joined by '-'"),
     "_thmD1_num": dict(kind="consistency", ex=_ex("angular_hybrid_mse"), route="(45) transcribed vs the library composition"),
     "_eq46_num": dict(kind="consistency", ex=_ex("angular_hybrid_mse"), route="(46) transcribed vs the library"),
     "_eq47_num": dict(ex=_ex("angular_hybrid_mse_theta", "eq47_printed", "angular_hybrid_mse", "sample_angular_hybrid"),
@@ -1676,7 +1707,17 @@ CLAIMS = [
     _C("HRF-ThmD.1", "App. D.2, Thm D.1, Eq. (45)",
        "MSE(anghyb) = E[lam^2] (2m)^-1 e^{|z|^2} SM^2 (1-e^{-|z|^2})^2 + (1-t)(1-t+t/n)(2m)^-1 e^{|z|^2} SM^-2 (1-e^{-|Delta|^2})^2.",
        "verified", [("(45) at high precision", "numeric", _thmD1_num), ("MC", "montecarlo", _eq22_mc)],
-       evidence="The second line of (45) starts with '=' where '+' is meant (typo)."),
+       evidence="The second line of (45) starts with '=' where '+' is meant (typo, HRF-SecD.2-op)."),
+    _C("HRF-SecD.2-op", "App. D.2, Thm D.1, Eq. (45), second line",
+       r"(45) is printed on two lines, the second beginning with '$=$': $\mathrm{MSE}=\mathbb E\hat\lambda^2\,\frac1{2m}e^{\|z\|^2}\mathrm{SM}^2(1-e^{-\|z\|^2})^2$ "
+       r"$=(1-t)(1-t+\frac tn)\frac1{2m}e^{\|z\|^2}\mathrm{SM}^{-2}(1-e^{-\|\Delta\|^2})^2$.",
+       "erratum", [("sampled MSE vs the readings of the two lines", "montecarlo", _eq45_op_mc)], severity="typo",
+       single_witness="a misprinted operator between the two lines of (45): the one computable fact is how the lines "
+                      "combine into the MSE, which the sampled MSE decides; the sum itself has its own witnesses "
+                      "(quadrature and Monte Carlo) under HRF-ThmD.1",
+       correction=r"The second line begins with '$+$': the MSE is the sum of the two lines (as HRF-ThmD.1 records).",
+       evidence="The sampled MSE of the angular hybrid agrees with the sum of the two printed lines and rejects each line "
+                "alone and their difference (numbers in the check output).", evidence_final=True),
     _C("HRF-Eq46", "App. D.2, Eq. (46)",
        "Shared projections: (45) - (2/m) SM^2 (1-cos(|x|^2-|y|^2)) t(1 - 1/n - t + t/n).", "verified",
        [("(46) at high precision", "numeric", _eq46_num), ("MC", "montecarlo", _eq23_mc)]),
