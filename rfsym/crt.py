@@ -40,6 +40,7 @@ __all__ = [
     "oprf_rho_star", "oprf_a_star", "oprf_variance", "oprf_log_variance_ratio",
     "poisson_lambda_star", "poisson_variance", "geometric_variance", "geometric_p_star",
     "orthogonal_gap", "orthogonal_gap_lower_bound", "orthogonal_pair_moment",
+    "orthogonal_gap_lower_bound_printed_f",
     "oprf_feature_sup", "paper_feature_bound", "oprf_upper_tail", "hoeffding_bound_printed", "hoeffding_bound_corrected",
     "homogeneity_statistic", "poisson_statistic", "geometric_statistic",
     # symbolic
@@ -713,10 +714,12 @@ def orthogonal_gap(x, y, M, *, dps: int = DEFAULT_DPS):
 
 def orthogonal_gap_lower_bound(x, y, M, *, dps: int = DEFAULT_DPS):
     """Lower bound :math:`(1-1/M)\\frac{2}{d+2}F^2` of CRT Theorem 9.1, Eq. (24) / Theorem 4.1, for OPRFs,
-    as printed (any ``M``; it is proven only for ``M <= d``).
+    with the printed factor :math:`1-1/M` (any ``M``; it is proven only for ``M <= d``).
 
-    With the unbiased constant ``C = -1`` in ``g`` (see claim ``CRT-Thm9.1``),
-    :math:`F = E[\\tilde g] = K(x,y) - e^{-\\|x\\|^2-\\|y\\|^2}`, independent of ``A``.
+    With the unbiased constant ``C = -1`` in ``g`` (see claim ``CRT-Sec9.7-g``) and the **corrected**
+    :math:`F = E_\\omega[\\tilde g(\\omega^\\top z, \\|\\omega\\|)] = K(x,y) - e^{-\\|x\\|^2-\\|y\\|^2}`,
+    independent of ``A``. Theorem 9.1 as printed drops the length inside :math:`\\tilde g`; that
+    reading is :func:`orthogonal_gap_lower_bound_printed_f` (claim ``CRT-Thm9.1``).
 
     Examples
     --------
@@ -733,6 +736,84 @@ def orthogonal_gap_lower_bound(x, y, M, *, dps: int = DEFAULT_DPS):
         return (1 - mpmath.mpf(1) / M) * 2 * F ** 2 / (len(xv) + 2)
 
     return verified(f, dps, what="Thm 9.1 bound", absolute=mpmath.mpf(10) ** (-3 * dps))
+
+
+def orthogonal_gap_lower_bound_printed_f(x, y, M, A=None, *, dps: int = DEFAULT_DPS):
+    """Right-hand side :math:`(1-1/M)\\frac{2}{d+2}F^2(z)` of CRT Eq. (24) with :math:`F` **as printed**
+    in Theorem 9.1, for the OPRF/GERF function :math:`g` (real ``A``, ``s = +1``), Gaussian kernel.
+
+    Parameters
+    ----------
+    x, y : sequences of exact reals
+        Inputs, same length ``d >= 1``; ``z = x + y``.
+    M : int
+        Number of random features, ``M >= 1`` (the theorem assumes ``M <= d``).
+    A : exact real, optional
+        GERF parameter with ``1 - 4A > 0``; default the OPRF optimum
+        :math:`A^*(d, \\|x+y\\|^2)` (:func:`oprf_a_star`).
+    dps : int
+        Verified significant digits.
+
+    Returns
+    -------
+    mpf
+
+    Notes
+    -----
+    Theorem 9.1 defines :math:`F(z) = E_{u\\sim\\mathrm{Unif}(S^{d-1})}E_{x\\sim\\tilde\\Omega(d)}
+    [\\tilde g(u^\\top z, x)]`, :math:`\\tilde g(a,b) = \\frac{g(a,b)+g(-a,b)}2 - g(0,b)`. Since
+    :math:`X = g(\\omega^\\top z, \\|\\omega\\|)` with :math:`\\omega = xu`, the first argument should be
+    :math:`x\\,u^\\top z`; the printed :math:`u^\\top z` drops the length (the same slip as in the proof's
+    :math:`X_m`, claim ``CRT-Sec9.7-Xm``). With :math:`g(a,b) = D^2e^{2Ab^2+Ba-N}`,
+    :math:`D^2 = (1-4A)^{d/2}`, :math:`B = \\sqrt{1-4A}`, :math:`N = \\|x\\|^2+\\|y\\|^2` (the unbiased
+    constant, claim ``CRT-Sec9.7-g``), :math:`E_x[D^2e^{2Ax^2}] = 1` and
+    :math:`E_u\\cosh(Bu^\\top z) = {}_0F_1(;d/2;B^2s_2/4)`, so the printed
+
+    .. math:: F_{\\mathrm{printed}} = e^{-N}\\big({}_0F_1(;\\tfrac d2;\\tfrac{(1-4A)s_2}4) - 1\\big)
+              = e^{-N}\\,\\frac{q}{d/2}\\,{}_1F_2(1; 2, \\tfrac d2+1; q),\\quad q = \\frac{(1-4A)s_2}{4},
+
+    (the second form, free of cancellation, is used for ``q < 1``). It depends on ``A`` while the
+    exact gap (:func:`orthogonal_gap`) does not, and at :math:`A^*` and large :math:`s_2` it exceeds
+    the gap: Eq. (24) as printed is false (e.g. ``d = M = 2``, ``x = y = (2, 0)``: bound 17.76 > gap
+    0.4985). The corrected :math:`F = E_\\omega[\\tilde g(\\omega^\\top z,\\|\\omega\\|)] = e^{-N}(e^{s_2/2}-1)`
+    is :func:`orthogonal_gap_lower_bound`.
+
+    References
+    ----------
+    CRT, App. 9.7, Theorem 9.1, Eq. (24); claim ``CRT-Thm9.1``.
+
+    Examples
+    --------
+    >>> print(mpmath.nstr(orthogonal_gap_lower_bound_printed_f([2, 0], [2, 0], 2, dps=15), 15))
+    17.7559025191826
+    >>> print(mpmath.nstr(orthogonal_gap([2, 0], [2, 0], 2, dps=15), 15))
+    0.498490418174439
+    """
+    n = _check_pair(x, y)
+    M = require_int(M, "M", minimum=1)
+    if A is not None:
+        with mp.workdps(30):
+            if 1 - 4 * require_real(A, "A") <= 0:
+                raise ValueError(f"A must satisfy 1 - 4A > 0, got A={A}")
+
+    def f():
+        xv, yv = _pair(x, y)
+        nn, s2, dm = _norms(xv, yv, 1)
+        d = len(xv)
+        if A is None:
+            a = -s2 / (d - 2 * s2 + mpmath.sqrt((2 * s2 + d) ** 2 + 8 * d * s2))   # A* (oprf_a_star)
+        else:
+            a = to_mp(A, "A")
+        q = (1 - 4 * a) * s2 / 4
+        b = mpmath.mpf(d) / 2
+        if q < 1:
+            sph = q / b * mpmath.hyp1f2(1, 2, b + 1, q)
+        else:
+            sph = mpmath.hyp0f1(b, q) - 1
+        F = mpmath.exp(-nn) * sph
+        return (1 - mpmath.mpf(1) / M) * 2 * F ** 2 / (d + 2)
+
+    return verified(f, dps, what="Thm 9.1 bound (printed F)", absolute=mpmath.mpf(10) ** (-3 * dps))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -1264,6 +1264,102 @@ def _thm91_mc():
                    agreement=f"z = {a.z:+.2f}", control_rejected=not b.passed, control_detail=f"'no variance reduction' rejected at z = {b.z:+.1f}")
 
 
+def _thm91_printed_f_numeric():
+    # Eq. (24) with F as printed (u^T z, length dropped) at d = M = 2, x = y = (2, 0) (s2 = 16, OPRF at A*): the bound exceeds
+    # the exact gap; the printed F and the gap are both recomputed by quadrature (crt_thm91_witness, crt_witnesses)
+    from .. import crt_thm91_witness as tw
+    x, d, M = ["2", "0"], 2, 2
+    with mp.workdps(40):
+        bp = crt.orthogonal_gap_lower_bound_printed_f(x, x, M, dps=25)
+        bc = crt.orthogonal_gap_lower_bound(x, x, M, dps=25)
+        gap = crt.orthogonal_gap(x, x, M, dps=25)
+        fac = (1 - mpmath.mpf(1) / M) * 2 / (d + 2)
+        bp_q = fac * tw.oprf_f_quad(x, x, "printed", dps=25) ** 2
+        bc_q = fac * tw.oprf_f_quad(x, x, "corrected", dps=25) ** 2
+        A = crt.oprf_a_star(d, 16, dps=25)
+        gap_q = (1 - mpmath.mpf(1) / M) * (1 - cw.orthogonal_pair_moment_quad(16, A, dps=25))   # K = 1 at x = y
+        var_m = crt.oprf_variance(x, x, dps=25) / M
+        dig = min(agreeing_digits(bp, bp_q), agreeing_digits(bc, bc_q), agreeing_digits(gap, gap_q))
+        ctrl = agreeing_digits(bp * mpmath.mpf("1.01"), bp_q)
+    rows = []
+    for dd, s2 in ((2, "1"), (2, "9"), (2, "16"), (2, "36"), (3, "100"), (8, "64")):
+        xx = [str(mpmath.sqrt(mpmath.mpf(s2) / 4))] + ["0"] * (dd - 1)
+        g_ = crt.orthogonal_gap(xx, xx, dd, dps=15)
+        rows.append(f"d = M = {dd}, s2 = {s2}: {mpmath.nstr(g_ / crt.orthogonal_gap_lower_bound_printed_f(xx, xx, dd, dps=15), 3)} "
+                    f"(corrected {mpmath.nstr(g_ / crt.orthogonal_gap_lower_bound(xx, xx, dd, dps=15), 5)})")
+    fails, holds = gap < bp, gap >= bc
+    return Outcome(fails and holds and dig >= 18,
+                   (f"d = M = 2, x = y = (2, 0) (s2 = 16, K = 1), OPRF at A* = {mpmath.nstr(A, 8)}: exact gap Var_iid - Var_ort = {mpmath.nstr(gap, 9)} "
+                    f"(orthogonal_gap; quadrature over the orthogonal frame agrees); (24) with F as printed, E_u E_x[g~(u^T z, x)] = "
+                    f"e^(-N)(0F1(; d/2; (1-4A) s2/4) - 1): bound {mpmath.nstr(bp, 6)} > gap, (24) violated (gap / bound = {mpmath.nstr(gap / bp, 4)}); the "
+                    f"printed bound also exceeds Var_iid/M = {mpmath.nstr(var_m, 5)} (it would force Var_ort < 0) and (1-1/M) K^2 = 0.5, the largest "
+                    f"possible gap of positive features (E[Z1 Z2] >= 0). With the corrected F = E_w[g~(w^T z, ||w||)] = e^(-N)(e^(s2/2) - 1) the bound "
+                    f"{mpmath.nstr(bc, 6)} holds (gap / bound = {mpmath.nstr(gap / bc, 5)}). Bound (library closed form) vs quadrature of F's definition "
+                    f"(crt_thm91_witness.oprf_f_quad), both readings, and gap vs frame quadrature: >= {dig:.1f} digits. gap / printed-F bound "
+                    f"(gap / corrected bound): " + "; ".join(rows)),
+                   agreement=f"{dig:.0f} digits", control_rejected=bool(fails and holds and ctrl < 4),
+                   control_detail=(f"printed-F bound rejected (gap / bound {mpmath.nstr(gap / bp, 4)}), the corrected F not flagged; "
+                                   f"printed-F bound x 1.01 agrees with the quadrature to {ctrl:.1f} digits only"))
+
+
+def _thm91_indicator_symbolic():
+    # general g: g(a, b) = a^2 1[b < 1] (a_2(y) = 1[y < 1] >= 0), d = M = 2, every derivation by sympy (crt_thm91_witness)
+    from .. import crt_thm91_witness as tw
+    e = tw.indicator_counterexample_expr()
+    zn = e["zn"]
+    ratio = sp.simplify(e["gap"] / e["bound_printed"])
+    ratio_mp = sp.simplify(ratio - (e["m"] / e["P"]) ** 2) == 0
+    fails = bool(sp.N(ratio, 30) < 1) and sp.simplify(ratio.diff(zn)) == 0
+    corr = sp.simplify(e["gap"] - e["bound_corrected"])
+    gap_m = sp.simplify(e["gap"] - e["m"] ** 2 * zn ** 4 / 16) == 0
+    bp_P = sp.simplify(e["bound_printed"] - e["P"] ** 2 * zn ** 4 / 16) == 0
+    return Outcome(fails and corr == 0 and ratio_mp and gap_m and bp_P,
+                   (f"g(a, b) = a^2 1[b < 1], d = M = 2, orthogonal pair w1 = r1 (cos t, sin t), w2 = r2 (-sin t, cos t), integrals by sympy: "
+                    f"m = E[x^2; x < 1] = {e['m']} = {sp.N(e['m'], 5)}, P = P(x < 1) = {e['P']} = {sp.N(e['P'], 5)}; gap = (E X)^2/2 - E[X1 X2]/2 "
+                    f"= m^2 |z|^4/16: {gap_m}; printed-F bound = P^2 |z|^4/16: {bp_P}; "
+                    f"gap / printed bound = (m/P)^2: {ratio_mp}, = {sp.N(ratio, 30):.6f} < 1 for every |z|: (24) as printed fails although the hypothesis "
+                    f"(coefficients >= 0) holds. Corrected F = E_w[g~(w^T z, ||w||)]: gap - bound = {corr} (equality, not flagged)"),
+                   agreement="exact (sympy)", control_rejected=corr == 0 and fails,
+                   control_detail=f"printed F rejected (ratio {sp.N(ratio, 30):.3f}), corrected F holds with equality")
+
+
+def _thm91_indicator_mc():
+    # the counterexample sampled: Haar orthogonal pairs in d = 2, X = (w^T z)^2 1[||w|| < 1], |z| = 1
+    from .. import crt_thm91_witness as tw
+    e = tw.indicator_counterexample_expr()
+    sub = {e["zn"]: 1}
+    EX, EXX = float(e["EX"].subs(sub)), float(e["EX1X2"].subs(sub))
+    bp, bc = float(e["bound_printed"].subs(sub)), float(e["bound_corrected"].subs(sub))
+    X = tw.indicator_pair_samples([0.6, 0.8], 400_000, np.random.default_rng(SEED + 61))
+    r1, r12 = mean_of(X[0]), mean_of(X[0] * X[1])
+    a, b = z_check(r1, EX), z_check(r12, EXX)
+    lim_p, lim_c = EX ** 2 - 2 * bp, EX ** 2 - 2 * bc     # (24) <=> E[X1 X2] <= (E X)^2 - 2 bound  (M = 2)
+    zp, zc = (r12.estimate - lim_p) / r12.stderr, (r12.estimate - lim_c) / r12.stderr
+    return Outcome(a.passed and b.passed and zp > 5 and zc <= 5,
+                   (f"g(a, b) = a^2 1[b < 1], d = M = 2, |z| = 1, 400000 sampled Haar orthogonal pairs: E[X] {a}; E[X1 X2] {b}. (24) as printed needs "
+                    f"E[X1 X2] <= (E X)^2 - 2 (printed bound) = {lim_p:.6f} < 0 (impossible for X >= 0): exceeded at z = {zp:+.1f}; "
+                    f"with the corrected F the limit is {lim_c:.6f} (z = {zc:+.2f}, holds, with equality in exact arithmetic)"),
+                   agreement=f"z = {b.z:+.2f}", control_rejected=zp > 5, control_detail=f"printed-F limit exceeded at z = {zp:+.1f}")
+
+
+def _thm91_oprf_mc():
+    # OPRF at A*, d = M = 2, x = y, s2 = 5: sampled E[Z1 Z2] of orthogonal pairs; (24) <=> E[Z1 Z2] <= K^2 - bound / (1 - 1/M)
+    x = np.array([math.sqrt(5) / 2, 0.0])
+    xs = [str(mpmath.sqrt(mpmath.mpf(5)) / 2), "0"]
+    M = 2
+    pm = float(crt.orthogonal_pair_moment(2, 5, dps=15))                      # K = 1 at x = y
+    lim_p = 1 - float(crt.orthogonal_gap_lower_bound_printed_f(xs, xs, M, dps=15)) / (1 - 1 / M)
+    lim_c = 1 - float(crt.orthogonal_gap_lower_bound(xs, xs, M, dps=15)) / (1 - 1 / M)
+    z1, z2 = _orth_pairs_mc(x, x, 300_000, np.random.default_rng(SEED + 62))
+    r = mean_of(z1 * z2)
+    a = z_check(r, pm)
+    zp, zc = (r.estimate - lim_p) / r.stderr, (r.estimate - lim_c) / r.stderr
+    return Outcome(a.passed and zp > 5 and zc < -5,
+                   (f"OPRF at A*, d = M = 2, x = y, s2 = 5 (K = 1), 300000 sampled Haar orthogonal pairs: E[Z1 Z2] {a}; (24) with F as printed needs "
+                    f"E[Z1 Z2] <= {lim_p:.6f}: exceeded at z = {zp:+.1f}; with the corrected F the limit {lim_c:.6f} holds (z = {zc:+.1f})"),
+                   agreement=f"z = {a.z:+.2f}", control_rejected=zp > 5, control_detail=f"printed-F limit exceeded at z = {zp:+.1f}")
+
+
 def _sec97_g_numeric():
     # g(a, b) = D^2 exp(2A b^2 + B a + 2C(||x||^2+||y||^2)) with a = w^T(x+y), b = ||w||, w ~ N(0, I_d) (OPRF: s = 1, C = -1).
     # Printed (2C): E g = e^{-N} K; fixed (C): E g = K.
@@ -2790,12 +2886,32 @@ CLAIMS = [
        correction=r"$C=F^2=(K(x,y)-e^{-\|x\|^2-\|y\|^2})^2=e^{-2(\|x\|^2+\|y\|^2)}(e^{\|x+y\|^2/2}-1)^2$, a function of $\|x+y\|$ and $\|x\|^2+\|y\|^2$.",
        no_witness={"symbolic": "the counterexample needs the exact gap (a 1F1 closed form, see CRT-Thm4.1); the closed form of F^2 is compared at 25 digits"}),
     _c("CRT-Thm9.1", "App. 9.7, Theorem 9.1, Eq. (24), (32)",
-       r"For $X=g(\omega^\top z,\|\omega\|)$ with nonnegative power-series coefficients, $\mathrm{Var}(\hat K^{\mathrm{ort}})\le\mathrm{Var}(\hat K^{\mathrm{iid}})-(1-\frac1M)\frac2{d+2}F^2(z)$.",
-       "verified", r"Termwise: the sphere moment ratio $r(i,j)=(a)_i(a)_j/(a)_{i+j}$, $a=d/2$, decreases in $i$ and $j$ (sympy), so its maximum over $i,j\ge1$ is $r(1,1)=d/(d+2)$ and $1-r\ge2/(d+2)$ for every $d$; the OPRF instance is confirmed over the domain by the exact gap and by sampling.",
+       r"For $X=g(\omega^\top z,\|\omega\|)$, $\omega\sim\Omega(d)$ isotropic with $\|\omega\|\sim\tilde\Omega(d)$, $g(\cdot,y)=\sum_k a_k(y)(\cdot)^k$ with $a_k(y)\ge0$, and $M\le d$: "
+       r"$\mathrm{Var}(\hat K^{\mathrm{ort}}_M)\le\mathrm{Var}(\hat K^{\mathrm{iid}}_M)-(1-\frac1M)\frac2{d+2}F^2(z)$ (24), where "
+       r"$F(z)=E_{u\sim\mathrm{Unif}(S^{d-1})}E_{x\sim\tilde\Omega(d)}[\tilde g(u^\top z,x)]$ and $\tilde g(a,b)=\frac{g(a,b)+g(-a,b)}2-g(0,b)$.",
+       "erratum", r"With $F$ as printed, (24) is false. $X=g(\omega^\top z,\|\omega\|)$ with $\omega=xu$, so the first argument of $\tilde g$ must be $x\,u^\top z$; the printed $u^\top z$ drops the length (the slip of the proof's $X_m$, CRT-Sec9.7-Xm, here in the theorem itself). "
+       r"General $g$: $g(a,b)=a^2\mathbf 1[b<1]$ has $a_2(y)=\mathbf 1[y<1]\ge0$; at $d=M=2$ sympy gives the exact gap $m^2\|z\|^4/16$ with $m=E[x^2;x<1]=2-3e^{-1/2}=0.18041$ and the printed bound $P^2\|z\|^4/16$ with $P=P(x<1)=1-e^{-1/2}=0.39347$: gap/bound $=(m/P)^2=0.210228$ for every $z$ (sampled orthogonal pairs agree). "
+       r"OPRF instance ($A=A^*$, printed $F=e^{-N}({}_0F_1(;\frac d2;\frac{(1-4A)s_2}4)-1)$, $A$-dependent): at $d=M=2$, $x=y=(2,0)$ ($s_2=16$) the exact gap 0.498490418 is below the printed bound 17.7559 (ratio 0.02807), which even exceeds $\mathrm{Var}(\hat K^{\mathrm{iid}}_M)=5.5979$ and the largest possible gap $(1-\frac1M)K^2$ of positive features; "
+       r"gap/printed bound at $d=M=2$: 2.18 ($s_2=1$), 0.312 ($s_2=9$), 1.43e-5 ($s_2=36$); $d=M=3$, $s_2=100$: 0.000522; at $d=M=8$, $s_2=64$ it holds. Sampled orthogonal pairs at $d=M=2$, $s_2=5$ exceed the limit the printed (24) sets on $E[Z_1Z_2]$ at z = +38.5. "
+       r"With the corrected $F$ the inequality holds: termwise, the sphere moment ratio $r(i,j)=(a)_i(a)_j/(a)_{i+j}$, $a=d/2$, decreases in $i$ and $j$ (sympy), so $1-r\ge2/(d+2)$ for every $d$; the OPRF instance is confirmed over the domain by the exact gap and by sampling (gap/corrected bound 1.9953 at the point above; equality for the indicator $g$). "
+       r"Severity minor: the printed theorem promises a reduction up to 35x (at $s_2=16$) and unboundedly larger than the true one, but the fix is the one missing factor, the proof's termwise inequality and CRT-Thm4.1 (which claims only some $C\ge0$) survive.",
        [_chk("termwise inequality behind (32)", S, _thm91_symbolic, (), "sympy step ratios of the sphere moments", "constant 2/(d+1)"),
-        _chk("OPRF instance over the domain", N_, _thm41_numeric, (_G + "orthogonal_gap", _G + "orthogonal_gap_lower_bound"), "mpmath 1F1 closed form of the gap", "bound x 1.01"),
-        _chk("OPRF instance, sampled", MC, _thm91_mc, (_G + "orthogonal_gap", _G + "orthogonal_gap_lower_bound", _G + "oprf_variance", _G + "estimator_samples"),
-             "300000 sampled orthogonal estimators (d = M = 4)", "no variance reduction")]),
+        _chk("OPRF instance over the domain (corrected F)", N_, _thm41_numeric, (_G + "orthogonal_gap", _G + "orthogonal_gap_lower_bound"), "mpmath 1F1 closed form of the gap", "bound x 1.01"),
+        _chk("OPRF instance, sampled (corrected F)", MC, _thm91_mc, (_G + "orthogonal_gap", _G + "orthogonal_gap_lower_bound", _G + "oprf_variance", _G + "estimator_samples"),
+             "300000 sampled orthogonal estimators (d = M = 4)", "no variance reduction"),
+        _chk("F as printed: bound > exact gap (d = M = 2, s2 = 16)", N_, _thm91_printed_f_numeric,
+             (_G + "orthogonal_gap_lower_bound_printed_f", _G + "orthogonal_gap_lower_bound", _G + "orthogonal_gap", _G + "oprf_variance",
+              "rfsym.crt_thm91_witness.oprf_f_quad", "rfsym.crt_witnesses.orthogonal_pair_moment_quad"),
+             "mpmath quadrature of F's definition (both readings) and of the orthogonal frame, 25 digits", "the printed F (must fail) vs the corrected F (must hold); bound x 1.01"),
+        _chk("F as printed, general g = a^2 1[b<1] (sympy)", S, _thm91_indicator_symbolic, ("rfsym.crt_thm91_witness.indicator_counterexample_expr",),
+             "sympy integrals over the orthogonal frame and chi_2 lengths", "the corrected F (must not be flagged)"),
+        _chk("F as printed, general g, sampled", MC, _thm91_indicator_mc, ("rfsym.crt_thm91_witness.indicator_pair_samples", "rfsym.crt_thm91_witness.indicator_counterexample_expr"),
+             "400000 sampled Haar orthogonal pairs (couplings.sample)", "the printed-F limit on E[X1 X2]"),
+        _chk("F as printed, OPRF, sampled orthogonal pairs", MC, _thm91_oprf_mc,
+             (_G + "orthogonal_gap_lower_bound_printed_f", _G + "orthogonal_gap_lower_bound", _G + "orthogonal_pair_moment", _G + "gerf_features", _G + "sample_omega"),
+             "300000 sampled Haar orthogonal OPRF pairs (d = 2, s2 = 5)", "the printed-F limit on E[Z1 Z2]")],
+       severity="minor",
+       correction=r"$F(z)=E_{\omega}[\tilde g(\omega^\top z,\|\omega\|)]=E_{u}E_{x}[\tilde g(x\,u^\top z,x)]$ (the length restored); with it (24) holds for $M\le d$. For OPRFs $F=K(x,y)-e^{-\|x\|^2-\|y\|^2}=e^{-N}(e^{s_2/2}-1)$, independent of $A$."),
     _c("CRT-Sec9.7-g", "App. 9.7, after Thm 9.1", r"$g(a,b)=D^2\exp(2Ab^2+Ba+2C(\|x\|^2+\|y\|^2))$ gives the GERF estimator.",
        "erratum", r"$f^{(1)}f^{(2)}$ carries $C(\|x\|^2+\|y\|^2)$, not $2C$; with $2C$ the mean is $e^{-N}K$: the sampled printed $g$ matches $e^{-N}K$ and rejects $K$, the corrected $g$ matches $K$.",
        [_chk("sampled printed g: mean e^-N K, not K", MC, _sec97_g_numeric, (_G + "oprf_rho_star_np",), "200000 sampled g(a, b) with w ~ N(0, I)", "the printed g as an estimator of K"),
@@ -2803,7 +2919,7 @@ CLAIMS = [
              "the printed g as an estimator of K")], severity="typo",
        correction=r"$g(a,b)=D^2\exp(2Ab^2+Ba+C(\|x\|^2+\|y\|^2))$."),
     _c("CRT-Sec9.7-Xm", "App. 9.7, proof of Thm 9.1, after (30)", r"$X^{\mathrm{iid}}_m=g_{x_m}((u^{\mathrm{iid}}_m)^\top z)$, $X^{\mathrm{ort}}_m=g_{x_m}((u^{\mathrm{ort}}_m)^\top z)$ with $g_y(x)=g(x,y)$.",
-       "erratum", r"With $X=g(\omega^\top z,\|\omega\|)$ and $\omega=x_mu_m$ the first argument is $x_mu_m^\top z$, not $u_m^\top z$: sampled, the printed $X_m$ does not average to $K$, the corrected one does. The length reappears in (32) only through $E\|\omega\|^{2t}$ factors, so the proof's bookkeeping of the lengths is inconsistent, although the termwise inequality (CRT-Thm9.1) is unaffected.",
+       "erratum", r"With $X=g(\omega^\top z,\|\omega\|)$ and $\omega=x_mu_m$ the first argument is $x_mu_m^\top z$, not $u_m^\top z$: sampled, the printed $X_m$ does not average to $K$, the corrected one does. The length reappears in (32) only through $E\|\omega\|^{2t}$ factors, so the proof's bookkeeping of the lengths is inconsistent, although the termwise inequality (CRT-Thm9.1) is unaffected. The same slip in the definition of $F$ in the statement of CRT-Thm9.1 makes (24) false as printed (see there).",
        [_chk("sampled X_m with and without the length", MC, _sec97_xm_mc, (_G + "oprf_a_star", _G + "sample_omega"), "400000 sampled w ~ N(0, I_3)", "the printed X_m"),
         _chk("polar quadrature of E X_m, d = 2", N_, _sec97_xm_quad, (_G + "oprf_a_star", _G + "gerf_params"), "mpmath 2-D quadrature over length (chi_2) and angle",
              "the printed X_m")],
