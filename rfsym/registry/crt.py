@@ -2928,7 +2928,7 @@ CLAIMS = [
        "erratum", r"The first relation must be '$\ge$' (it comes from the inequality (32)); the exact gap is strictly larger (d=3, M=3: 0.09971260868 vs 0.06866373756), sampling rejects the '=' value, and '$\ge$' holds over the domain.",
        [_chk("exact gap > bound; >= over the domain", N_, _eq33_numeric, (_G + "orthogonal_gap", _G + "orthogonal_gap_lower_bound"), "mpmath 1F1 closed form", "the printed '='"),
         _chk("sampled gap vs '='", MC, _eq33_mc, (_G + "orthogonal_gap", _G + "orthogonal_gap_lower_bound", _G + "oprf_variance", _G + "estimator_samples"), "400000 sampled orthogonal estimators", "the printed '='")],
-       severity="typo", correction=r"$\mathrm{Var}(K^{\mathrm{iid}}_M)-\mathrm{Var}(K^{\mathrm{ort}}_M)\ge(1-\frac1M)\frac2{d+2}F^2(z)$.",
+       severity="typo", correction=r"$\mathrm{Var}(K^{\mathrm{iid}}_M)-\mathrm{Var}(K^{\mathrm{ort}}_M)\ge(1-\frac1M)\frac2{d+2}F^2(z)$, with $F(z)=\mathbb E_\omega\tilde g(\omega^\top z,\|\omega\|)$ (the length inside $\tilde g$; with $F$ as printed under Thm. 9.1 the inequality fails, see CRT-Thm9.1).",
        no_witness={"symbolic": "the termwise inequality is proven by sympy in CRT-Thm9.1; the strict gap needs the 1F1 closed form"}),
     _c("CRT-Sec9.1", "App. 9.1", r"Orthogonal ensembles (blocks of $d$, norms $\chi_d$) keep each $\omega$ marginally $N(0,I_d)$, so the estimator stays unbiased.",
        "verified", "sampled OPRF with Haar orthogonal blocks is unbiased; an unsigned QR is detectably biased.",
