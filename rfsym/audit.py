@@ -50,8 +50,9 @@ __all__ = ["TARGETS", "PERTURBATIONS", "public_functions", "perturb", "trace_cal
            "audit", "explanation", "report_markdown", "source_hash"]
 
 #: Paper -> modules whose public functions are audited.
-#: The ``*_witnesses`` modules are not audited: they are the independent routes the checks compare
-#: the library with, not the library under test.
+#: The independent-route modules (``*_witnesses``, ``crt_thm91_witness``, ``simrf_nonisotropic``) are not
+#: audited: they are what the checks compare the library with (or a counterexample construction), not
+#: the library under test.
 TARGETS = {
     "CRT": ("rfsym.crt", "rfsym.crt_experiments"),
     "DERF": ("rfsym.derf", "rfsym.derf_verify", "rfsym.derf_experiments"),
