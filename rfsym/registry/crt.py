@@ -2014,14 +2014,21 @@ def _sec51_check(regime, thresholds, expect):
                    control_detail=f"printed threshold rejected for {failing}" if failing else "")
 
 
+#: Sec. 5.1 at sigma = 1: the printed log-variance reductions (nats) and whether each one holds.
+_SEC51_PRINTED = {
+    "normal": ({"GERF vs TrigRF": 80, "OPRF vs PosRF": 75, "GeomRF+ vs PosRF": 75},
+               {"GERF vs TrigRF": True, "OPRF vs PosRF": True, "GeomRF+ vs PosRF": False}),
+    "heterogen": ({"GERF vs TrigRF": 125, "OPRF vs PosRF": 125, "GeomRF+ vs PosRF": 125},
+                  {"GERF vs TrigRF": True, "OPRF vs PosRF": True, "GeomRF+ vs PosRF": _HET_GEOM_HOLDS}),
+}
+
+
 def _sec51_normal():
-    return _sec51_check("normal", {"GERF vs TrigRF": 80, "OPRF vs PosRF": 75, "GeomRF+ vs PosRF": 75},
-                        {"GERF vs TrigRF": True, "OPRF vs PosRF": True, "GeomRF+ vs PosRF": False})
+    return _sec51_check("normal", *_SEC51_PRINTED["normal"])
 
 
 def _sec51_heterogen():
-    return _sec51_check("heterogen", {"GERF vs TrigRF": 125, "OPRF vs PosRF": 125, "GeomRF+ vs PosRF": 125},
-                        {"GERF vs TrigRF": True, "OPRF vs PosRF": True, "GeomRF+ vs PosRF": _HET_GEOM_HOLDS})
+    return _sec51_check("heterogen", *_SEC51_PRINTED["heterogen"])
 
 
 def _fig2_ray_mc():
@@ -2539,13 +2546,11 @@ def _sec51_mp(regime, thresholds, expect, n_live=6):
 
 
 def _sec51_normal_mp():
-    return _sec51_mp("normal", {"GERF vs TrigRF": 80, "OPRF vs PosRF": 75, "GeomRF+ vs PosRF": 75},
-                     {"GERF vs TrigRF": True, "OPRF vs PosRF": True, "GeomRF+ vs PosRF": False})
+    return _sec51_mp("normal", *_SEC51_PRINTED["normal"])
 
 
 def _sec51_heterogen_mp():
-    return _sec51_mp("heterogen", {"GERF vs TrigRF": 125, "OPRF vs PosRF": 125, "GeomRF+ vs PosRF": 125},
-                     {"GERF vs TrigRF": True, "OPRF vs PosRF": True, "GeomRF+ vs PosRF": _HET_GEOM_HOLDS})
+    return _sec51_mp("heterogen", *_SEC51_PRINTED["heterogen"])
 
 
 def _sec51_mnist_grid():
