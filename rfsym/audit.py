@@ -324,6 +324,18 @@ def explanation(function: str, perturbation: str) -> str | None:
     return table.get(f"{function}:{perturbation}") or table.get(function)
 
 
+def _survivor_explanation(r: dict) -> str | None:
+    """Explanation of a surviving mutant ``r``; a rel1e-3 survivor implied by a surviving rel1e-2 one
+    (the smaller perturbation in the same direction is not run) inherits the rel1e-2 explanation."""
+    pert = r["perturbation"].split()[0]
+    own = explanation(r["function"], pert)
+    if own or "implied by " not in r["status"]:
+        return own
+    src = r["status"].split("implied by ", 1)[1].rstrip(")")
+    inherited = explanation(r["function"], src)
+    return f"implied by the {src} survivor: {inherited}" if inherited else None
+
+
 def _claims_of(paper: str) -> list:
     return [c.id for c in C.registry().values() if c.paper == paper and c.checks]
 
@@ -460,7 +472,7 @@ def audit(paper: str | None = None, functions=None, perturbations=("sign", "rel1
         r["paper"] = paper_of(r["function"])
         r["callers"] = len(callers[r["function"]])
         if r["status"].startswith("survived"):
-            r["explanation"] = explanation(r["function"], r["perturbation"])
+            r["explanation"] = _survivor_explanation(r)
     return {
         "source_hash": source_hash(),
         "papers": papers,
@@ -514,7 +526,7 @@ def source_hash(root=None) -> str:
 def with_current_explanations(report: dict) -> dict:
     """A copy of ``report`` whose survivors carry the registries' current explanations."""
     rep = dict(report)
-    rep["mutants"] = [dict(r, explanation=explanation(r["function"], r["perturbation"].split()[0]))
+    rep["mutants"] = [dict(r, explanation=_survivor_explanation(r))
                       if r["status"].startswith("survived") else r for r in report["mutants"]]
     rep["not_exercised"] = [dict(f, explanation=explanation(f["function"], "*")) for f in report["not_exercised"]]
     return rep

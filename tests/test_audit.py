@@ -68,6 +68,16 @@ def test_survivor_is_reported_with_explanation_lookup():
     assert audit.summary(rep)["CRT"]["unexplained"] == 1
 
 
+def test_implied_survivor_inherits_the_rel1e2_explanation(monkeypatch):
+    table = {"rfsym.crt.f:rel1e-2": "a 1 % scale cancels in the ratio"}
+    monkeypatch.setattr(audit, "explanation", lambda f, p: table.get(f"{f}:{p}"))
+    implied = {"function": "rfsym.crt.f", "perturbation": "rel1e-3", "status": "survived (implied by rel1e-2)"}
+    assert audit._survivor_explanation(implied) == "implied by the rel1e-2 survivor: a 1 % scale cancels in the ratio"
+    ran = dict(implied, status="survived")               # a rel1e-3 survivor that was run needs its own
+    assert audit._survivor_explanation(ran) is None
+    assert audit._survivor_explanation(dict(implied, function="rfsym.crt.g")) is None
+
+
 def test_source_hash_ignores_explanations_and_reporting(tmp_path):
     src = audit._strip_explanations('A = 1\nAUDIT_EXPLAINED = {\n    "rfsym.x.f": "why",\n}\nB = 2\n')
     assert "AUDIT_EXPLAINED" not in src and "A = 1" in src and "B = 2" in src
