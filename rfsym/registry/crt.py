@@ -381,6 +381,42 @@ def _eq17_numeric():
                    control_detail=f"sqrt(conj alpha) agrees to {wbest:.1f} digits at best")
 
 
+def _sec92_sq():
+    # the [.]^2 of (16)-(17): a vector squared elementwise cannot be integrated to a scalar; the reading that makes
+    # (16) give the mean E f1 f2 with the library's parameters is the bilinear sum sum_l (w_l - b_l)^2 (no conjugation)
+    A, s = "-0.1+0.2j", 1
+    x, y = ["0.3", "-0.5"], ["0.4", "0.2"]
+    grid = [-mpmath.inf] + list(range(-30, 31, 1)) + [mpmath.inf]
+    with mp.workdps(30):
+        B, C, D = crt.gerf_params(A, s, 2, dps=25)
+        Am = mpmath.mpc(to_mp(A, "A", complex_ok=True))
+        a = 1 - 4 * Am
+        xv, yv = [mpmath.mpf(v) for v in x], [mpmath.mpf(v) for v in y]
+        u = [xi + s * yi for xi, yi in zip(xv, yv)]
+        nx = sum(v * v for v in xv) + sum(v * v for v in yv)
+        # E f1 f2 over w ~ N(0, I_2), coordinate by coordinate (the exponent is separable in the coordinates)
+        direct = D ** 2 * mpmath.exp(C * nx)
+        for ul in u:
+            direct *= mpmath.quad(lambda w: mpmath.npdf(w) * mpmath.exp(2 * Am * w * w + B * w * ul), grid)
+        pref = (2 * mpmath.pi) ** -1 * D ** 2 * mpmath.exp(B ** 2 / (2 * a) * sum(ul * ul for ul in u) + C * nx)
+        beta = [B / a * ul for ul in u]
+        summed = pref * (2 * mpmath.pi) / mpmath.sqrt(a) ** 2                    # (17): (2 pi)^{d/2} (sqrt a)^{-d}
+        conj = pref
+        for bl in beta:                                                            # |w - beta|^2 with conjugation
+            conj *= mpmath.quad(lambda w: mpmath.exp(-a / 2 * (w - bl) * mpmath.conj(w - bl)), grid)
+        K = mpmath.exp(-sum((xi - yi) ** 2 for xi, yi in zip(xv, yv)) / 2)
+        dig = agreeing_digits(summed, direct)
+        dig_k = agreeing_digits(direct, K)
+        dig_c = agreeing_digits(conj, direct)
+    ok = dig >= 20 and dig_k >= 20 and dig_c < 2
+    return Outcome(ok, f"d = 2, A = {A}, s = {s}, x = ({', '.join(x)}), y = ({', '.join(y)}), (B, C, D) from crt.gerf_params: E f1 f2 by "
+                       f"quadrature, coordinate by coordinate = {mpmath.nstr(direct, 12)} (= K to {dig_k:.0f} digits); (16) with (17) read as the "
+                       f"sum sum_l (w_l - beta_l)^2 = {mpmath.nstr(summed, 12)} ({dig:.0f} digits); with the conjugated square |w - beta|^2 "
+                       f"= {mpmath.nstr(conj, 12)} ({dig_c:.1f} digits); an elementwise square of a vector has no scalar integral",
+                   agreement=f"{dig:.0f} digits", control_rejected=dig_c < 2,
+                   control_detail=f"the conjugated square |w - beta|^2 agrees to {dig_c:.1f} digits")
+
+
 def _eq17_symbolic():
     w = sp.Symbol("omega", real=True)
     a = sp.Symbol("alpha", positive=True)
@@ -2741,6 +2777,12 @@ CLAIMS = [
        [_chk("sympy, real alpha and beta", S, _eq17_symbolic, (), "sympy integral", "alpha^(-1) instead of alpha^(-1/2)"),
         _chk("complex Gaussian integral", N_, _eq17_numeric, (), "mpmath quadrature at three complex (alpha, beta)", "sqrt(conj alpha)")],
        no_witness={"montecarlo": "a deterministic complex Gaussian integral; sampling would only re-estimate it (the sampled witnesses of Thm 3.1 rest on it)"}),
+    _c("CRT-Sec9.2-sq", "App. 9.2, sentence after (16) defining $[\\cdot]^2$",
+       r"'by $[\cdot]^2$ we denote an elementwise square of the input vector' (used in (16) and (17)).",
+       "erratum", r"An elementwise square of $\omega-\beta$ is a vector, whose exponential has no scalar integral; the quantity (16)-(17) need is the bilinear sum $\sum_l(\omega_l-\beta_l)^2$ without complex conjugation: with it (16) reproduces $E f_1f_2$ for complex $A$, with the conjugated $|\omega-\beta|^2$ it does not (numbers in the check output).",
+       [_chk("which square makes (16) the mean", N_, _sec92_sq, (_G + "gerf_params",), "mpmath quadrature of E f1 f2 coordinate by coordinate, complex A, d = 2", "the conjugated square |w - beta|^2")],
+       severity="typo", correction=r"$[v]^2:=\sum_l v_l^2$ (the sum of the elementwise squares, no conjugation).",
+       single_witness="a misdefined notation: the one computable fact is which scalar square makes (16)-(17) give the GERF mean, decided by one evaluation; (17) itself has its own two witnesses (CRT-Eq17)"),
     _c("CRT-Sec9.2", "App. 9.2, remark after the proof of Thm 3.1",
        "Other complex roots can be used in (5) instead of the principal ones; the variance is the same.",
        "erratum", r"For $B$ the other square root is fine ($\omega\to-\omega$), but another fourth root in $D$ multiplies $D^2$ by $(-1)^{kd}$: for odd $kd$ the estimator has mean $-K$, i.e. it is no longer unbiased (its variance is unchanged).",
