@@ -1726,6 +1726,38 @@ def _G_vs_Astar():
                    control_detail=f"G(A*(Lambda/2)) - G(A*) = {wr:.3g} > 0")
 
 
+def _secA4_le():
+    # (57): at the proof's pairing (Lambda_{pi^-1(A)} with A** of (55)) the two sides are equal; under any other pairing
+    # of the same E** with Lambda the left side exceeds the sorted sum, i.e. Lemma A.4 gives '>=' and the printed '<=' holds
+    # only as the equality
+    X, Y = _DATA_NP[0]
+    lam = derf.sderf_optimum_np(X, Y)["Lambda3"]
+    rng = np.random.default_rng(SEED + 57)
+    eq_gap, above, trials = 0.0, [], 0
+    for _ in range(300):
+        Ad = (1 - np.exp(rng.normal(scale=1.0, size=3))) / 8
+        order = np.argsort(Ad, kind="stable")
+        inv = np.empty(3, int)
+        inv[order] = np.arange(3)
+        lam_pi = lam[inv]
+        Ess = -0.5 - 0.5 / (1 - 8 * derf._a1_np(lam_pi))
+        rhs = -2 * dv.lemma_a4_bound(Ess, lam)
+        eq_gap = max(eq_gap, abs(-2 * float(np.sum(Ess * lam_pi)) - rhs))
+        perm = rng.permutation(3)                         # another pairing of the same E** with Lambda
+        if not np.array_equal(lam[perm], lam_pi):
+            trials += 1
+            above.append(-2 * float(np.sum(Ess * lam[perm])) - rhs)
+    n_above = sum(v > 1e-12 for v in above)
+    n_below = sum(v < -1e-12 for v in above)
+    ok = eq_gap < 1e-12 and n_below == 0 and n_above > 0
+    return Outcome(ok, f"data set 1, 300 random diagonal A: at the proof's pairing the two sides of (57) agree to {eq_gap:.1e} (equality); "
+                       f"for {trials} other pairings of the same E** with Lambda, left side - sorted sum > 0 in {n_above}, < 0 in {n_below} "
+                       f"(smallest {min(above):.3g}): Lemma A.4 bounds the left side from below ('>='), so the printed '<=' holds only as "
+                       f"the equality the co-monotone pairing gives", agreement=f"equality to {eq_gap:.0e}",
+                   control_rejected=n_above > 0 and n_below == 0,
+                   control_detail=f"'<=' for every pairing fails in {n_above} of {trials}")
+
+
 def _eq55_59():
     X, Y = _DATA[0]
     o = derf.sderf_optimum(X, Y, dps=30)
@@ -2590,7 +2622,7 @@ CLAIMS = [
        derivation=_deriv_eq6),
     _C("DERF-Eq7", "Sec. 2.3, Eq. (7)",
        "$\\mathrm{Var}\\, f_{GE} f_{GE} = e^{\\mathcal{L}_{GE}} - K^2$, $\\mathcal{L}_{GE} = d\\log\\frac{1-4A}{\\sqrt{1-8A}} + \\frac{2(1-4A)}{1-8A}\\|x+y\\|^2 - \\|x\\|^2 - \\|y\\|^2$.",
-       "verified", "sympy derivation equals (7); quadrature of the GERF second moment agrees to 30+ digits at A = -0.2, 0.1, -1000; sampled variance agrees.",
+       "verified", "sympy derivation equals (7); quadrature of the GERF second moment agrees to 30+ digits at A = -0.2, 0.1, -1000; sampled variance agrees. (7) is the variance of the corrected GERF (exponent $C\\|x\\|^2$, $C = -1/2$); for (6) as printed, with $C\\|x\\|^2/2$, the features are not unbiased (DERF-Eq6).",
        [W("sympy derivation", "symbolic", _eq7_symbolic, ex=(_D + "gerf_log_variance_expr",), route="sympy Gaussian integral",
           control="coefficient (1-4A)/(1-8A)"),
         W("vs 1-D quadrature of the second moment", "numeric", _eq7_numeric, ex=(_D + "gerf_log_variance", _V + "derf_moments_by_quadrature"),
@@ -2863,12 +2895,19 @@ CLAIMS = [
        no_witness={"montecarlo": _NO_MC_DET}),
     _C("DERF-Eq57", "App. A.4, Eqs. (51)-(60), in particular (57)",
        "$G(A) \\ge G(A^*)$ for every diagonal $A$ with $8A \\prec I$, via (57).",
-       "verified", "$G(A) \\ge G(A^*)$ over 500 random $A$; the stationarity witness of the SDERF optimum confirms it. Proof slip: Lemma A.4 gives '$\\ge$' in (57); the printed '$\\le$' is true only because (57) holds with equality (co-monotone pairing).",
+       "verified", "$G(A) \\ge G(A^*)$ over 500 random $A$; the stationarity witness of the SDERF optimum confirms it. Proof slip (DERF-SecA.4-le): Lemma A.4 gives '$\\ge$' in (57); the printed '$\\le$' is true only because (57) holds with equality (co-monotone pairing).",
        [W("G(A) >= G(A*) and the two sides of (57)", "numeric", _G_vs_Astar, ex=(_D + "sderf_optimum_np", _V + "sderf_G_np"),
           route="500 random diagonal A", control="A*(Lambda/2)"),
         W("stationarity of the direct objective", "numeric", lambda: _stationarity_check("sderf"), ex=(_D + "sderf_optimum",),
           route="90-digit central differences", control="A*(Lambda/2)")],
        no_witness={"symbolic": "the per-coordinate reduction is derived by sympy under DERF-Thm4.3", "montecarlo": _NO_MC_OPT}),
+    _C("DERF-SecA.4-le", "App. A.4, the second transition of (57)",
+       "$-2\\,\\mathrm{Tr}(E^{**}\\Pi(A)^{-1}\\Lambda^{(3)}(\\Pi(A)^{-1})^\\top)\\le-2\\sum_l E^{**}_{\\pi(A^{**})_l,\\pi(A^{**})_l}\\Lambda^{(3)}_{l,l}$, 'where the second transition follows from Lemma A.4'.",
+       "erratum", "Lemma A.4 bounds the trace from above by the sorted sum, so it gives '$\\ge$' after multiplying by $-2$; the printed '$\\le$' holds only because (57) is an equality ($E^{**}$ and $\\Lambda_{\\pi^{-1}(A)}$ are co-monotone by (55)). The conclusion $G(A)\\ge G(A^*)$ (DERF-Eq57) stands. Numbers in the check output.",
+       [W("the two sides of (57) at the proof's pairing and at other pairings", "numeric", _secA4_le, ex=(_V + "lemma_a4_bound", _D + "sderf_optimum_np"),
+          route="300 random diagonal A, E** of (55), every pairing compared with the sorted sum", control="'<=' for every pairing of E** with Lambda")],
+       severity="typo", correction="$=$ in the second transition (the co-monotone pairing of (55)); Lemma A.4 alone gives $\\ge$.",
+       single_witness="a relation sign in one proof step: the one computable fact is how the two sides compare, at the proof's pairing (equal) and at others (Lemma A.4's direction); the theorem it serves has its own witnesses (DERF-Eq57, DERF-Thm4.3)"),
     _C("DERF-Sec4.3", "Sec. 4.3, SADERF definition",
        "$f^{(1)}_{SADE}(\\omega, x) = f_{GE}(\\omega, \\Psi x)$, $f^{(2)}_{SADE}(\\omega, y) = f_{GE}(\\omega, \\Psi^{-1}y)$ are RFs for $K^{(0)}$; SADERFs are ADERFs, and $\\Psi = I$ gives GERFs.",
        "verified", "As DERFs the Thm 4.1 residual is 0 to 35+ digits with $A = AI_d$; $\\Psi = I$ reproduces the GERF; sampled mean agrees.",
