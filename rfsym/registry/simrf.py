@@ -284,6 +284,29 @@ def _eq13_symbolic():
               "difference 0", ctl, "ratio 2d leaves a nonzero difference")
 
 
+def _sec32_bracket():
+    # (13): the first line (three terms of (10) per pair) vs the second line as printed (1/Gamma(d/2) and the sum
+    # applying to the 1 only) and with the bracket [1 + tau(...)] restored; ORF pairs, moments of rfsym's chi_2d density
+    d, m, v = 4, 4, mpmath.mpf("1.1")
+    pairs = m * (m - 1)
+    with mp.workdps(30):
+        E2 = mpmath.quad(lambda w: w ** 2 * simrf.pdf_wij("orthogonal", d, w, dps=30), [0, 5, 10, 40])
+        E4 = mpmath.quad(lambda w: w ** 4 * simrf.pdf_wij("orthogonal", d, w, dps=30), [0, 5, 10, 40])
+        g0, g1, g2 = (mpmath.gamma(mpmath.mpf(d) / 2 + k) for k in (0, 1, 2))
+        first = pairs * (1 / g0 + v ** 2 * E2 / (4 * g1) + v ** 4 * E4 / (32 * g2))
+        tau = g0 * v ** 2 * E2 / (4 * g1)
+        inner = tau * (1 + v ** 2 / 8 * g1 / g2 * E4 / E2)
+        literal = pairs / g0 + inner
+        bracket = pairs * (1 + inner) / g0
+        dig = _digits(bracket, first)
+        dig_lit = _digits(literal, first)
+    return _O(dig >= 25 and dig_lit < 1, (f"ORF, d = {d}, m = {m} ({pairs} ordered pairs), v = 1.1, E w_ij^2 = {mpmath.nstr(E2, 10)}, E w_ij^4 = "
+                                          f"{mpmath.nstr(E4, 10)} (quadrature of simrf.pdf_wij): first line of (13) = {mpmath.nstr(first, 10)}; second line "
+                                          f"with the bracket 1/Gamma(d/2) sum [1 + tau(...)] = {mpmath.nstr(bracket, 10)} ({dig:.0f} digits); as printed, "
+                                          f"1/Gamma(d/2) sum 1 + tau(...) = {mpmath.nstr(literal, 10)} ({dig_lit:.1f} digits)"),
+              f"{dig:.0f} digits", dig_lit < 1, f"the printed grouping gives {mpmath.nstr(literal, 6)} vs {mpmath.nstr(first, 6)}")
+
+
 def _eq15_symbolic():
     d, v, w, m, x = sp.symbols("d v w m x", positive=True)
     k = sp.Symbol("k", integer=True, nonnegative=True)
@@ -1972,11 +1995,6 @@ def _fig7_library():
 # ----------------------------------------------------------------------------- registry
 
 
-def _c(id_, location, statement, verdict, evidence, checks=(), severity=None, correction=None):
-    return Claim(id=id_, paper=P, location=location, statement=statement, verdict=verdict, evidence=evidence,
-                 checks=list(checks), severity=severity, correction=correction)
-
-
 def _c(id_, location, statement, verdict, evidence, checks=(), severity=None, correction=None, no_witness=None, derivation=None,
        single_witness=None):
     return Claim(id=id_, paper=P, location=location, statement=statement, verdict=verdict, evidence=evidence,
@@ -2074,10 +2092,17 @@ CLAIMS = [
         W("identity (39) and bound (40) (sympy)", "symbolic", _lemA1_symbolic, ("rfsym.simrf_experiments.equal_norm_objective",), "sympy with symbolic vectors", "2m(m-1) in place of 2m(m-2)")],
        no_witness={"montecarlo": "the lemma conditions the norms to be equal and the directions to be deterministic: nothing random is left to sample"}),
     _c("SimRF-Eq13", "Sec. 3.2, Eqs. (13)-(14) and footnote 4", r"Expansion of (10) with $\tau = \Gamma(d/2)v^2E(w^2)/(4\Gamma(d/2+1))$; for ORFs $E(w_{ij}^4)/E(w_{ij}^2) = 2\Gamma(d/2+2)/\Gamma(d/2+1) + 2\Gamma(d/2+1)/\Gamma(d/2) \sim d$.",
-       "verified", "sympy: the moment ratio equals 2d + 2 and the tau-rewriting holds when the 1/Gamma(d/2) multiplies the whole bracket (how (13) must be read); quadrature of the chi_2d density and sampled orthogonal pairs confirm 2d + 2.",
+       "verified", "sympy: the moment ratio equals 2d + 2 and the tau-rewriting holds when the 1/Gamma(d/2) multiplies the whole bracket (the printed grouping is SimRF-Sec3.2-bracket); quadrature of the chi_2d density and sampled orthogonal pairs confirm 2d + 2.",
        [W("moment ratio and tau-form (sympy)", "symbolic", _eq13_symbolic, (), "sympy chi_d moments", "ratio 2d"),
         W("moments of rfsym's chi_2d density", "numeric", _eq13_numeric, ("rfsym.simrf.pdf_wij",), "mpmath.quad at 30 digits", "ratio 2d"),
         W("sampled orthogonal pairs", "montecarlo", _eq13_mc, (_CS,), "200000 sampled pairs", "ratio 2d")]),
+    _c("SimRF-Sec3.2-bracket", "Sec. 3.2, second line of (13) and (14)",
+       r"$\ldots=\frac{1}{\Gamma(d/2)}\sum_{i,j\ne i}1+\tau\big(1+\frac{v^2}{8}\frac{\Gamma(d/2+1)}{\Gamma(d/2+2)}\frac{E(w_{ij}^4)}{E(w_{ij}^2)}+\ldots\big)$; likewise (14).",
+       "erratum", "A bracket is missing: the factor $1/\\Gamma(d/2)$ and the sum over pairs apply to $1+\\tau(\\ldots)$, not to the 1 alone. With the bracket the second line equals the first; as printed it does not (numbers in the check output). The moment ratio of footnote 4 and (15) are unaffected (SimRF-Eq13).",
+       [W("first line vs the second, as printed and bracketed", "numeric", _sec32_bracket, ("rfsym.simrf.pdf_wij",),
+          "mpmath quadrature of the chi_2d moments, ORF, d = 4, m = 4, v = 1.1", "the printed grouping")],
+       severity="typo", correction=r"$\frac{1}{\Gamma(d/2)}\sum_{i,j\ne i}\big[1+\tau\big(1+\frac{v^2}{8}\frac{\Gamma(d/2+1)}{\Gamma(d/2+2)}\frac{E(w_{ij}^4)}{E(w_{ij}^2)}+\ldots\big)\big]$, and (14) likewise.",
+       single_witness="a missing bracket: the one computable fact is which grouping equals the first line of (13), decided by one evaluation; the expansion itself is witnessed three ways under SimRF-Eq13"),
     _c("SimRF-Eq15", "Sec. 3.2, Eq. (15)", r"Truncating (12) at $k = 1$ and dropping constants gives $\tilde\rho = \frac{\Gamma(d/2)v^2}{4m(m-1)\Gamma(1+d/2)}\sum_{i,j\ne i}w_{ij}^2$.",
        "verified", "Derived by sympy from the series of 0F1 (no term typed by hand); the library's full-series conformity of fixed vectors minus 1 agrees with (15) to O(v^2).",
        [W("k = 1 term from the series of 0F1 (sympy)", "symbolic", _eq15_symbolic, (), "sympy summation and series", "(15) doubled or without its Gamma ratio"),
