@@ -66,10 +66,10 @@ BINNED_ROWS = ((0, 9, 1), (1, 0, 9), (2, 8, 4), (3, 2, 8), (4, 5, 7), (5, 6, 6),
                (8, 3, 2), (9, 1, 0))
 #: Number of cosine bins of width 1/5 on [-1, 1].
 N_BINS = 10
-#: The counterexample's data points: x + y = e_3 (v = 1), |x|^2 = |y|^2 = 0.38.
+#: The counterexample's data points: :math:`x + y = e_3` (:math:`v = 1`), :math:`\|x\|^2 = \|y\|^2 = 0.38`.
 X_CE = ("0.3", "0.2", "0.5")
 Y_CE = ("-0.3", "-0.2", "0.5")
-#: Largest v = |x + y| accepted by the exact evaluations (the Legendre series needs ~e v^2 terms).
+#: Largest :math:`v = \|x + y\|` accepted by the exact evaluations (the Legendre series needs about :math:`e v^2` terms).
 V_MAX = 5
 
 _D = 3
