@@ -1290,6 +1290,61 @@ def eq88_sym():
                    agreement="exact (sympy)", control_rejected=off != 0, control_detail="1.01 sqrt(r_j/r_i) is not stationary")
 
 
+def eq86_sym():
+    """(86)-(87) zero the per-coordinate loss of (21) for symbolic centres of either sign (sympy), and the library's
+    cluster_A_complex equals the closed form at exact rational centres."""
+    ri, s_ = sympy.symbols("r_i s", positive=True)
+    loss = lambda a, r1, r2: sympy.simplify(sympy.expand(a * r1 + r2 / a))   # (A^T)^{-1} = 1/a on a diagonal
+    same = loss(sympy.I * sympy.sqrt(s_ / ri), ri, s_)                        # r_j = s > 0: alpha = 0, beta = sqrt(r_j/r_i)
+    opp = loss(sympy.sqrt(s_ / ri), ri, -s_)                                  # r_j = -s < 0: alpha = sqrt(-r_j/r_i), beta = 0
+    wrong = loss(sympy.sqrt(s_ / ri), ri, s_)                                 # same sign without the i
+    pts = [("2/5", "3/7"), ("-5/3", "1/4"), ("7/2", "-9/8")]
+    dev = mpmath.mpf(0)
+    for a_, b_ in pts:
+        lib = hrf.cluster_A_complex([a_], [b_], dps=30)[0]
+        r1, r2 = sympy.Rational(a_), sympy.Rational(b_)
+        exact = sympy.I * sympy.sqrt(r2 / r1) if r1 * r2 > 0 else sympy.sqrt(-r2 / r1)
+        with mp.workdps(40):
+            ref = mpmath.mpc(mpmath.mpf(str(sympy.N(sympy.re(exact), 45))), mpmath.mpf(str(sympy.N(sympy.im(exact), 45))))
+            dev = max(dev, abs(lib - ref))
+    ok = same == 0 and opp == 0 and dev < mpmath.mpf(10) ** -28
+    return Outcome(ok, f"sympy, symbolic r_i > 0, s > 0: a r_i + r_j/a at a = i sqrt(r_j/r_i) (r_j = s) = {same}; at a = sqrt(-r_j/r_i) "
+                       f"(r_j = -s) = {opp}; hrf.cluster_A_complex at (r_i, r_j) = {', '.join('(' + a + ', ' + b + ')' for a, b in pts)} "
+                       f"equals the closed form to {mpmath.nstr(dev, 3)}",
+                   agreement="exact (sympy)", control_rejected=wrong != 0,
+                   control_detail=f"same signs without the i (a = sqrt(r_j/r_i)): a r_i + r_j/a = {wrong}")
+
+
+def eq48_sym():
+    """(48)-(50) from Thm D.1 (45) on S(r), by sympy with t = theta/pi and c = cos(theta) as symbols
+    (cos^2(theta/2) = (1+c)/2, sin^2(theta/2) = (1-c)/2); the library's MSE on S(r) divided by SM^2 equals
+    e^{2r^2}/(2m) h_r(theta) at 30 digits."""
+    r, n, m = sympy.symbols("r n m", positive=True)
+    t, c = sympy.symbols("t c", real=True)
+    z2, d2, sm = 2 * r ** 2 * (1 + c), 2 * r ** 2 * (1 - c), sympy.exp(r ** 2 * c)
+    e_l2 = t * (t - t / n + 1 / n)                     # Lemma 3.2
+    e_c2 = (1 - t) * (1 - t + t / n)
+    mse = (e_l2 * sympy.exp(z2) * sm ** 2 * (1 - sympy.exp(-z2)) ** 2
+           + e_c2 * sympy.exp(z2) * sm ** -2 * (1 - sympy.exp(-d2)) ** 2) / (2 * m)   # (45)
+    a_r = lambda tt, cc: tt * (tt - tt / n + 1 / n) * sympy.exp(2 * r ** 2 * cc) * (1 - sympy.exp(-2 * r ** 2 * (1 + cc))) ** 2  # (50)
+    h = a_r(t, c) + a_r(1 - t, -c)                     # (49): pi - theta -> t' = 1 - t, cos -> -c
+    diff = sympy.simplify(sympy.expand(mse / sm ** 2 - sympy.exp(2 * r ** 2) / (2 * m) * h))
+    wrong = sympy.simplify(sympy.expand(mse / sm ** 2 - sympy.exp(2 * r ** 2) / (2 * m) * a_r(t, c)))
+    th, rr, mm, nn = "0.9", "1.3", 3, 2
+    with mp.workdps(35):
+        lib = hrf.angular_hybrid_mse_theta(th, rr, mm, nn, dps=30) / mp.exp(2 * mpmath.mpf(rr) ** 2 * mp.cos(mpmath.mpf(th)))
+        sub = {t: sympy.Float(mpmath.mpf(th) / mp.pi, 40), c: sympy.Float(mp.cos(mpmath.mpf(th)), 40),
+               r: sympy.Rational(rr), n: nn, m: mm}
+        ref = mpmath.mpf(str(sympy.N((sympy.exp(2 * r ** 2) / (2 * m) * h).subs(sub), 40)))
+        dig = _digits(lib, ref)
+    ok = diff == 0 and dig >= 28
+    return Outcome(ok, f"sympy: (45)/SM^2 on S(r) - e^(2r^2)/(2m) (a_r(theta) + a_r(pi - theta)) = {diff}, so eps_S(r) = "
+                       f"e^(r^2)/sqrt(2m) sqrt(max h_r) (48); hrf.angular_hybrid_mse_theta / SM^2 at (theta, r, m, n) = (0.9, 1.3, 3, 2) "
+                       f"equals e^(2r^2)/(2m) h_r to {dig:.0f} digits",
+                   agreement="exact (sympy)", control_rejected=wrong != 0,
+                   control_detail="h_r = a_r(theta) alone (without a_r(pi - theta)) leaves a nonzero difference")
+
+
 def eq51_scan():
     worst51, worst52, ctl = -np.inf, -np.inf, -np.inf
     th = np.linspace(0, np.pi, 2001)
