@@ -2106,6 +2106,4 @@ AUDIT_EXPLAINED = {
     "rfsym.hrf.sample_zero_one_mixture:rel1e-3": "a 0.1 % scaling of the sampled mixture is below Monte Carlo resolution "
                                                  "(SE 0.05-0.8 % at 40000 draws); the indicators and the CE estimator it "
                                                  "combines are checked exactly (HRF-DefH.2, HRF-Eq15)",
-    "rfsym.hrf.cluster_A_complex:sign": "the loss (21) is even in A (|(-A)x + (-A)^-T y| = |Ax + A^-T y|): -A is an equally valid "
-                                        "zero of (21), so no check of the claim (86)-(87) can or should reject it",
 }
