@@ -502,6 +502,18 @@ def _eq37_num():
 # =============================================================================================
 
 
+def _eq45_lines(X, Y, m, n, angle_dps):
+    """The two printed lines of (45) transcribed at the working precision (call inside mp.workdps)."""
+    xv, yv = [mpmath.mpf(s) for s in X], [mpmath.mpf(s) for s in Y]
+    t = hrf.angle(X, Y, dps=angle_dps) / mp.pi
+    z2 = sum((a + b) ** 2 for a, b in zip(xv, yv))
+    d2 = sum((a - b) ** 2 for a, b in zip(xv, yv))
+    sm = mp.exp(sum(a * b for a, b in zip(xv, yv)))
+    line1 = t * (t - t / n + mpmath.mpf(1) / n) / (2 * m) * mp.exp(z2) * sm ** 2 * (1 - mp.exp(-z2)) ** 2
+    line2 = (1 - t) * (1 - t + t / n) / (2 * m) * mp.exp(z2) * sm ** -2 * (1 - mp.exp(-d2)) ** 2
+    return line1, line2
+
+
 def _thmD1_num():
     # (45) as printed (with '=' read as '+') vs the library's composition of Lemma 2.2 and Lemma 3.2
     X, Y = ["0.7", "-0.4", "0.2"], ["0.1", "0.9", "-0.6"]
@@ -509,15 +521,7 @@ def _thmD1_num():
     for m, n in ((1, 1), (3, 2), (10, 7)):
         v = hrf.angular_hybrid_mse(X, Y, m, n, dps=25)
         with mp.workdps(40):
-            xv = [mpmath.mpf(s) for s in X]
-            yv = [mpmath.mpf(s) for s in Y]
-            th = hrf.angle(X, Y, dps=35)
-            t = th / mp.pi
-            z2 = sum((a + b) ** 2 for a, b in zip(xv, yv))
-            d2 = sum((a - b) ** 2 for a, b in zip(xv, yv))
-            sm = mp.exp(sum(a * b for a, b in zip(xv, yv)))
-            p45 = (t * (t - t / n + mpmath.mpf(1) / n) / (2 * m) * mp.exp(z2) * sm ** 2 * (1 - mp.exp(-z2)) ** 2
-                   + (1 - t) * (1 - t + t / n) / (2 * m) * mp.exp(z2) * sm ** -2 * (1 - mp.exp(-d2)) ** 2)
+            p45 = sum(_eq45_lines(X, Y, m, n, 35))
         worst = max(worst, abs(p45 / v - 1))
     return worst < mpmath.mpf(10) ** -22, f"(45) evaluated at 30+ digits vs library (Thm 3.1 + Lemma 3.2): max rel. diff {_f(worst, 3)}"
 
@@ -528,13 +532,7 @@ def _eq45_op_mc():
     X, Y = ["0.6", "0.2"], ["-0.1", "0.5"]
     m, n = 3, 2
     with mp.workdps(30):
-        xv, yv = [mpmath.mpf(s) for s in X], [mpmath.mpf(s) for s in Y]
-        t = hrf.angle(X, Y, dps=30) / mp.pi
-        z2 = sum((a + b) ** 2 for a, b in zip(xv, yv))
-        d2 = sum((a - b) ** 2 for a, b in zip(xv, yv))
-        sm = mp.exp(sum(a * b for a, b in zip(xv, yv)))
-        line1 = t * (t - t / n + mpmath.mpf(1) / n) / (2 * m) * mp.exp(z2) * sm ** 2 * (1 - mp.exp(-z2)) ** 2
-        line2 = (1 - t) * (1 - t + t / n) / (2 * m) * mp.exp(z2) * sm ** -2 * (1 - mp.exp(-d2)) ** 2
+        line1, line2 = _eq45_lines(X, Y, m, n, 30)
     est = hrf.sample_angular_hybrid(np.array([0.6, 0.2]), np.array([-0.1, 0.5]), m, n, _rng(45), 100000)
     v = variance_of(est)
     plus = z_check(v, line1 + line2)
