@@ -71,7 +71,7 @@ def _module_of(name: str) -> str:
 def public_functions(paper: str | None = None) -> list:
     """Dotted names of the audited functions (of one paper, or all), in module order."""
     papers = [paper] if paper else list(TARGETS)
-    out = []
+    out, seen = [], set()
     for p in papers:
         if p not in TARGETS:
             raise ValueError(f"paper must be one of {tuple(TARGETS)}, got paper={p!r}")
@@ -80,11 +80,18 @@ def public_functions(paper: str | None = None) -> list:
                 mod = importlib.import_module(modname)
             except ModuleNotFoundError:
                 continue
+            is_pkg = hasattr(mod, "__path__")
             for name, obj in vars(mod).items():
                 if name.startswith("_") or isinstance(obj, type) or not callable(obj):
                     continue
-                if getattr(obj, "__module__", None) != modname:
+                home = getattr(obj, "__module__", None) or ""
+                # a paper package re-exports the functions of its topic modules: they are audited under
+                # the public name (rfsym.crt.oprf_rho_star), never twice
+                if not (home == modname or (is_pkg and home.startswith(modname + ".") and home not in TARGETS[p])):
                     continue
+                if id(obj) in seen:
+                    continue
+                seen.add(id(obj))
                 if not (inspect.isfunction(obj) or hasattr(obj, "__wrapped__")):
                     continue
                 out.append(f"{modname}.{name}")
@@ -315,13 +322,29 @@ def run_mutant(function: str, perturbation: str, claim_ids, timeout: float = 120
 
 def explanation(function: str, perturbation: str) -> str | None:
     """The registry's explanation of a surviving mutant (``AUDIT_EXPLAINED`` of the paper's module)."""
-    key = C.PAPERS[paper_of(function)]
-    try:
-        mod = importlib.import_module(f"rfsym.registry.{key}")
-    except ModuleNotFoundError:
-        return None
-    table = getattr(mod, "AUDIT_EXPLAINED", {})
+    table = explanations(paper_of(function))
     return table.get(f"{function}:{perturbation}") or table.get(function)
+
+
+def explanations(paper: str) -> dict:
+    """Every ``AUDIT_EXPLAINED`` entry of a paper: those of each module of ``rfsym.<key>.claims`` (kept
+    next to the claims that call the function), or of ``rfsym.registry.<key>`` before the move."""
+    import pkgutil
+
+    key = C.PAPERS[paper]
+    out: dict = {}
+    for modname in (f"rfsym.{key}.claims", f"rfsym.registry.{key}"):
+        try:
+            mod = importlib.import_module(modname)
+        except ModuleNotFoundError:
+            continue
+        mods = [mod]
+        if hasattr(mod, "__path__"):
+            mods += [importlib.import_module(f"{modname}.{m.name}") for m in pkgutil.iter_modules(mod.__path__)]
+        for m in mods:
+            out.update(getattr(m, "AUDIT_EXPLAINED", {}))
+        break
+    return out
 
 
 def _survivor_explanation(r: dict) -> str | None:
@@ -487,6 +510,7 @@ def audit(paper: str | None = None, functions=None, perturbations=("sign", "rel1
 
 #: Reporting code: changing it does not change what a mutant does, so it is not hashed.
 _UNHASHED = {"audit.py", "_bookpages.py", "_claimpage.py", "__main__.py"}
+_UNHASHED_DIRS = {"data"}
 
 
 def _strip_explanations(text: str) -> str:
@@ -514,12 +538,14 @@ def source_hash(root=None) -> str:
     """
     root = Path(__file__).resolve().parent if root is None else Path(root)
     h = hashlib.sha256()
-    for path in sorted(list(root.glob("*.py")) + list(root.glob("registry/*.py"))):
-        if path.parent == root and path.name in _UNHASHED:
+    for path in sorted(root.rglob("*.py")):
+        rel = path.relative_to(root)
+        if (path.parent == root and path.name in _UNHASHED) or rel.parts[0] in _UNHASHED_DIRS:
             continue
-        h.update(path.name.encode())
+        h.update(rel.as_posix().encode())
         text = path.read_text()
-        h.update((_strip_explanations(text) if path.parent.name == "registry" else text).encode())
+        in_claims = "registry" in rel.parts[:-1] or "claims" in rel.parts[:-1]
+        h.update((_strip_explanations(text) if in_claims else text).encode())
     return h.hexdigest()[:16]
 
 

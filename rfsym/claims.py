@@ -402,13 +402,18 @@ def registry() -> dict:
     if _REGISTRY is None:
         reg: dict = {}
         for key in REGISTRY_MODULES:
-            modname = f"rfsym.registry.{key}"
-            try:
-                mod = importlib.import_module(modname)
-            except ModuleNotFoundError as exc:
-                if exc.name == modname:
-                    continue  # that paper's registry has not been written yet
-                raise
+            mod = None
+            # a paper package declares its claims in ``rfsym.<key>.claims`` (its CLAIMS, in book order);
+            # papers not yet moved there keep ``rfsym.registry.<key>``
+            for modname in (f"rfsym.{key}.claims", f"rfsym.registry.{key}"):
+                try:
+                    mod = importlib.import_module(modname)
+                    break
+                except ModuleNotFoundError as exc:
+                    if exc.name not in (modname, f"rfsym.{key}.claims", f"rfsym.{key}"):
+                        raise
+            if mod is None:
+                continue
             for c in mod.CLAIMS:
                 if not isinstance(c, Claim):
                     raise TypeError(f"{modname}.CLAIMS contains a non-Claim {c!r}")
