@@ -9,6 +9,7 @@ Submodules are imported on first use (``rfsym.crt``, ``rfsym.couplings`` ...), s
 stays fast.
 """
 
+import sys as _sys
 from importlib import import_module as _import_module
 
 __version__ = "0.1.0"
@@ -25,3 +26,28 @@ def __getattr__(name):
     if name in _SUBMODULES:
         return _import_module(f"rfsym.{name}")
     raise AttributeError(f"module 'rfsym' has no attribute {name!r}")
+
+
+#: Module paths that moved when the package took its layout (one paper, one package); importing an old
+#: path raises an ImportError that names the new one.
+_MOVED = {
+    "rfsym.audit": "rfsym.claims.audit",
+    "rfsym._bookpages": "rfsym.claims.pages",
+    "rfsym._claimpage": "rfsym.claims.pages",
+}
+
+
+class _MovedModuleFinder:
+    """Meta-path finder that answers an import of a moved module path with where it went."""
+
+    @staticmethod
+    def find_spec(fullname, path=None, target=None):
+        new = _MOVED.get(fullname)
+        if new is not None:
+            raise ImportError(f"{fullname} has moved: import {new} instead (see CONTRIBUTING.md, 'Where things live')",
+                              name=fullname)
+        return None
+
+
+if not any(isinstance(f, _MovedModuleFinder) for f in _sys.meta_path):
+    _sys.meta_path.insert(0, _MovedModuleFinder())

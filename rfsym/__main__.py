@@ -1,13 +1,17 @@
-"""Command line: ``python -m rfsym claims|verify|book-pages``.
+"""Command line: ``python -m rfsym {claims,verify,coverage,audit,reference,book-pages}``.
 
 * ``claims [--paper P] [--json]``: print the registry (fast, no computation).
-* ``verify [--paper P] [--claim ID] [--json]``: recompute every check, show progress on stderr, print a
-  table, exit 1 if a recorded verdict is not reproduced.
+* ``verify [--paper P] [--claim ID] [--details] [--lint] [--json]``: recompute every check, show progress
+  on stderr, print a table, exit 1 if a recorded verdict is not reproduced.
 * ``coverage [--paper P] [--json]``: witness coverage per paper and the claims below target.
-* ``audit [--paper P] [--function NAME]``: the mutation audit (see :mod:`rfsym.audit`).
-* ``book-pages [--out DIR]``: write the generated book pages (claims and errata) from the registry.
+* ``audit [--paper P] [--function NAME] [--perturbation KIND] [--jobs N]``: the mutation audit (see
+  :mod:`rfsym.claims.audit`).
 * ``reference [--paper P] [--format csv|json|md]``: the reference values with certified digits
   (:mod:`rfsym.reference`).
+* ``book-pages [--out DIR]``: write the generated book pages (claims, errata, audit) from the registry.
+
+Paper names are accepted in any case (``simrf``, ``SimRF``); claim ids too (``crt-eq7``), and an unknown
+id is answered with the closest known ones. A usage error prints one line and exits with status 2.
 """
 
 from __future__ import annotations
@@ -18,41 +22,60 @@ import sys
 from . import claims as C
 
 
+def _paper(value: str) -> str:
+    try:
+        return C.paper_name(value)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m rfsym", description=__doc__.splitlines()[0])
+    p = argparse.ArgumentParser(prog="python -m rfsym",
+                                description="Claim-by-claim verification of the CRT, DERF, HRF and SimRF papers.",
+                                epilog="Paper names and claim ids are case-insensitive. `python -m rfsym CMD --help` "
+                                       "describes one command.")
     sub = p.add_subparsers(dest="cmd", required=True)
     pc = sub.add_parser("claims", help="print the claims registry (no computation)")
-    pc.add_argument("--paper", choices=sorted(C.PAPERS))
+    pc.add_argument("--paper", type=_paper, metavar="P", help="CRT, DERF, HRF or SimRF (any case)")
     pc.add_argument("--json", action="store_true", help="print JSON")
     pv = sub.add_parser("verify", help="recompute every check and compare with the recorded verdicts")
-    pv.add_argument("--paper", choices=sorted(C.PAPERS))
-    pv.add_argument("--claim", metavar="ID")
+    pv.add_argument("--paper", type=_paper, metavar="P", help="CRT, DERF, HRF or SimRF (any case)")
+    pv.add_argument("--claim", metavar="ID", help="one claim, e.g. CRT-Thm3.3 (any case)")
     pv.add_argument("--json", action="store_true", help="print results as JSON")
     pv.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     pv.add_argument("--details", action="store_true", help="print every check's evidence")
     pv.add_argument("--lint", action="store_true",
                     help="also list numbers in recorded evidence that no check printed (exit 1 if any)")
     pw = sub.add_parser("coverage", help="witness coverage per paper and the claims below target (no computation)")
-    pw.add_argument("--paper", choices=sorted(C.PAPERS))
+    pw.add_argument("--paper", type=_paper, metavar="P", help="CRT, DERF, HRF or SimRF (any case)")
     pw.add_argument("--json", action="store_true", help="print JSON")
     pa = sub.add_parser("audit", help="mutation audit: perturb each library function, rerun the claims that call it")
-    pa.add_argument("--paper", choices=sorted(C.PAPERS))
+    pa.add_argument("--paper", type=_paper, metavar="P", help="CRT, DERF, HRF or SimRF (any case)")
     pa.add_argument("--function", action="append", metavar="NAME", help="dotted name (repeatable)")
     pa.add_argument("--perturbation", action="append", choices=["sign", "rel1e-2", "rel1e-3"])
     pa.add_argument("--jobs", type=int, default=1, help="worker processes")
     pa.add_argument("--timeout", type=float, default=120.0, help="seconds per mutant")
     pa.add_argument("--out", help="write the Markdown report (the book page) here")
     pa.add_argument("--json-out", help="write the JSON report here")
-    pb = sub.add_parser("book-pages", help="write book/claims.md and book/errata.md")
+    pb = sub.add_parser("book-pages", help="write book/claims.md, book/errata.md and book/audit.md")
     pb.add_argument("--out", default="book")
     pr = sub.add_parser("reference", help="reference values with the digits an Arb enclosure proves")
-    pr.add_argument("--paper", type=str.upper, choices=["CRT", "DERF", "HRF", "SIMRF"])
+    pr.add_argument("--paper", type=_paper, metavar="P", help="CRT, DERF, HRF or SimRF (any case)")
     pr.add_argument("--format", choices=["csv", "json", "md"], default="md")
     return p
 
 
 def main(argv=None) -> int:
     args = _parser().parse_args(argv)
+    try:
+        return _dispatch(args)
+    except (KeyError, ValueError) as exc:  # usage errors (unknown id, function, paper): one line, no traceback
+        msg = exc.args[0] if exc.args else str(exc)
+        print(f"python -m rfsym {args.cmd}: error: {msg}", file=sys.stderr)
+        return 2
+
+
+def _dispatch(args) -> int:
     if args.cmd == "claims":
         cl = C.claims_for(args.paper)
         if args.json:
@@ -64,11 +87,7 @@ def main(argv=None) -> int:
             print(f"{len(cl)} claims")
         return 0
     if args.cmd == "verify":
-        try:
-            results = C.verify(args.paper, args.claim, progress=None if args.quiet or args.json else sys.stderr)
-        except KeyError as exc:
-            print(exc.args[0], file=sys.stderr)
-            return 2
+        results = C.verify(args.paper, args.claim, progress=None if args.quiet or args.json else sys.stderr)
         if args.json:
             print(C.results_to_json(results))
         else:
@@ -106,7 +125,7 @@ def main(argv=None) -> int:
                     print(f"  {cid}: {'; '.join(gaps)}")
         return 0
     if args.cmd == "audit":
-        from . import audit
+        from .claims import audit
 
         return audit.main(args)
     if args.cmd == "reference":
@@ -115,7 +134,7 @@ def main(argv=None) -> int:
         print(reference.render(reference.table(args.paper), args.format), end="")
         return 0
     if args.cmd == "book-pages":
-        from ._bookpages import write_pages
+        from .claims.pages import write_pages
 
         for path in write_pages(args.out):
             print(f"wrote {path}")

@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 import sympy as sp
 
-from rfsym import audit, claims as C
+from rfsym import claims as C
+from rfsym.claims import audit
 from rfsym.montecarlo import MCResult
 
 
@@ -81,14 +82,18 @@ def test_implied_survivor_inherits_the_rel1e2_explanation(monkeypatch):
 def test_source_hash_ignores_explanations_and_reporting(tmp_path):
     src = audit._strip_explanations('A = 1\nAUDIT_EXPLAINED = {\n    "rfsym.x.f": "why",\n}\nB = 2\n')
     assert "AUDIT_EXPLAINED" not in src and "A = 1" in src and "B = 2" in src
-    (tmp_path / "registry").mkdir()
+    (tmp_path / "claims").mkdir()
+    (tmp_path / "crt" / "claims").mkdir(parents=True)
     (tmp_path / "lib.py").write_text("x = 1\n")
-    (tmp_path / "audit.py").write_text("# reporting\n")
-    (tmp_path / "registry" / "p.py").write_text('C = 3\nAUDIT_EXPLAINED = {"a": "b"}\n')
+    (tmp_path / "claims" / "audit.py").write_text("# reporting\n")
+    (tmp_path / "crt" / "claims" / "sec2.py").write_text('C = 3\nAUDIT_EXPLAINED = {"a": "b"}\n')
     h = audit.source_hash(tmp_path)
-    (tmp_path / "audit.py").write_text("# reporting, changed\n")
-    (tmp_path / "registry" / "p.py").write_text('C = 3\nAUDIT_EXPLAINED = {"a": "b", "c": "d"}\n')
+    (tmp_path / "claims" / "audit.py").write_text("# reporting, changed\n")
+    (tmp_path / "crt" / "claims" / "sec2.py").write_text('C = 3\nAUDIT_EXPLAINED = {"a": "b", "c": "d"}\n')
     assert audit.source_hash(tmp_path) == h
+    (tmp_path / "crt" / "claims" / "sec2.py").write_text('C = 4\nAUDIT_EXPLAINED = {"a": "b", "c": "d"}\n')
+    assert audit.source_hash(tmp_path) != h
+    h = audit.source_hash(tmp_path)
     (tmp_path / "lib.py").write_text("x = 2\n")
     assert audit.source_hash(tmp_path) != h
 

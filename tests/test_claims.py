@@ -5,7 +5,7 @@ import sys
 import pytest
 
 from rfsym import claims as C
-from rfsym._bookpages import claims_page, errata_page, write_pages
+from rfsym.claims.pages import claim_markdown, claims_page, errata_page, write_pages
 
 
 def _ok():
@@ -85,10 +85,10 @@ def test_unreproduced_verdict_fails_the_table(monkeypatch, capsys):
     bad = C.Claim("CRT-Eq999", "CRT", "loc", "s", "verified",
                   checks=[C.Check("fails", "numeric", lambda: (False, "wrong"))])
     monkeypatch.setitem(C.registry(), bad.id, bad)
-    C._CACHE.pop(bad.id, None)
+    C.reset_cache()
     with pytest.raises(AssertionError, match="not reproduced"):
         C.show_claim(bad.id)
-    C._CACHE.pop(bad.id, None)
+    C.reset_cache()
 
 
 def _cli(*args):
@@ -199,7 +199,7 @@ def test_claim_page_markdown():
                 checks=[C.Check("n", "numeric", _witness(), exercises=("rfsym.crt.oprf_variance",),
                                 route="quadrature | of the definition", control="x1.01")],
                 derivation=lambda: [("sympy integral", sp.exp(x ** 2 / 2))])
-    md = C.ClaimResult(c, (c.checks[0].run(),))._repr_markdown_()
+    md = claim_markdown(C.ClaimResult(c, (c.checks[0].run(),)))
     assert "$E[e^{w x}] = e^{x^2/2}$" in md and "a\\_b" in md
     assert "e^{\\frac{x^{2}}{2}}" in md and "`crt.oprf_variance`" in md
     assert "vs quadrature \\| of the definition" in md and "x1.01: rejected" in md

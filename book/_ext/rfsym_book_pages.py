@@ -4,7 +4,7 @@ from pathlib import Path
 
 
 def _generate(app, config):
-    from rfsym._bookpages import write_pages
+    from rfsym.claims.pages import write_pages
 
     write_pages(Path(app.srcdir) / "book")
 

@@ -1,60 +1,19 @@
-"""The claims registry: every numbered result of the four papers, its verdict and its witnesses.
+"""The claim model: :class:`Claim`, :class:`Check`, :class:`Outcome` and the witness coverage rule.
 
-A :class:`Claim` records what a paper states (``statement``, ``location``), our ``verdict``
-(``verified``, ``erratum`` or ``unverifiable``), and for errata the ``severity`` and the
-``correction``. Its :class:`Check` objects recompute the deciding evidence.
-
-The witness model
------------------
-A check is a *witness* when it could have refuted the claim: it compares the library function under
-test (``exercises``) with an independent ``route`` (sympy from the definition, quadrature or a series
-of the definition, sampling the actual features, real data, the arithmetic of printed numbers), and
-it carries a ``control`` -- a plausible wrong variant (a coefficient off by a few per cent, a dropped
-factor, a sign) that it must reject. Its ``kind`` says which sort of witness it is:
-
-- ``symbolic``: sympy derivation from the definition;
-- ``numeric``: high-precision (mpmath) evaluation of an independent route, verified digits;
-- ``montecarlo``: sampling the actual random features with the library samplers, z-test;
-- ``data``: an experiment on real data;
-- ``arithmetic``: the arithmetic of printed numbers (averages, markings, ranks);
-- ``consistency``: not a witness -- bookkeeping, a formula against an algebraically equal rewrite of
-  itself, a literal transcription. Reported, never counted.
-
-A check function returns an :class:`Outcome` (or the legacy pair ``(passed, evidence)``, shown as
-"no control recorded"). ``passed`` means *the evidence supports the recorded verdict* (for an
-erratum: the printed statement fails and the correction holds); a check whose control is not
-rejected fails. A verdict is reproduced when every check passes; ``verified`` and ``erratum`` claims
-must have at least one check, ``unverifiable`` claims carry the reason in ``evidence`` and may carry
-data or Monte Carlo checks: reruns showing that the outcome hinges on what the paper does not state.
-
-Coverage target (:meth:`Claim.coverage`): every verified or erratum theorem, lemma, corollary,
-proposition and numbered equation has at least two witnesses; each of the kinds symbolic, numeric
-and Monte Carlo is present or the claim's ``no_witness`` says why it is impossible; every witness
-rejects its control. Every other verified or erratum claim (definitions, sections, figures, tables,
-algorithms) has at least two witnesses, or one with ``single_witness`` stating why a second
-independent route does not exist (a misprinted cross-reference has one fact to check), and every
-witness has a control. An unverifiable claim states in ``evidence`` why it cannot be decided.
-
-Claims live in ``rfsym/registry/<key>.py`` (a list ``CLAIMS``), one module per notebook.
+See :mod:`rfsym.claims` for the semantics (witness kinds, controls, the coverage target).
 """
 
 from __future__ import annotations
 
-import importlib
-import json
 import re
-import sys
 import time
 import traceback
 from dataclasses import dataclass, field
 from typing import Callable, Mapping, Sequence
 
-__all__ = [
-    "PAPERS", "VERDICTS", "SEVERITIES", "KINDS", "WITNESS_KINDS", "CORE_KINDS", "TARGET_TYPES",
-    "Outcome", "Check", "CheckResult", "Claim", "ClaimResult", "Coverage",
-    "registry", "get", "claims_for", "run", "show_claim", "verdict_table", "verify", "to_json",
-    "reset_cache", "coverage_table", "coverage_summary", "lint_evidence_numbers",
-]
+__all__ = ["PAPERS", "VERDICTS", "SEVERITIES", "KINDS", "WITNESS_KINDS", "CORE_KINDS", "TARGET_TYPES",
+           "KIND_LABELS", "KIND_SHORT", "Outcome", "Check", "CheckResult", "Claim", "ClaimResult", "Coverage",
+           "paper_name"]
 
 #: Paper identifiers and the key of their notebook/module.
 PAPERS = {"CRT": "crt", "DERF": "derf", "HRF": "hrf", "SimRF": "simrf"}
@@ -71,8 +30,22 @@ TARGET_TYPES = ("Thm", "Lem", "Cor", "Prop", "Eq")
 KIND_LABELS = {"symbolic": "symbolic", "numeric": "high-precision", "montecarlo": "Monte Carlo",
                "data": "data", "arithmetic": "arithmetic", "consistency": "consistency (not a witness)"}
 KIND_SHORT = {"symbolic": "S", "numeric": "N", "montecarlo": "MC", "data": "D", "arithmetic": "A"}
-#: Registry modules, in book order.
-REGISTRY_MODULES = ("foundations", "crt", "derf", "hrf", "simrf")
+
+
+
+def paper_name(paper: str) -> str:
+    """The canonical paper name (``"SimRF"``) of a case-insensitive one (``"simrf"``, ``"SIMRF"``).
+
+    Examples
+    --------
+    >>> paper_name("simrf"), paper_name("crt")
+    ('SimRF', 'CRT')
+    """
+    for p in PAPERS:
+        if isinstance(paper, str) and paper.lower() == p.lower():
+            return p
+    raise ValueError(f"paper must be one of {', '.join(PAPERS)} (any case), got paper={paper!r}")
+
 
 _ID_RE = re.compile(r"^(CRT|DERF|HRF|SimRF)-(Thm|Lem|Cor|Def|Prop|Eq|Alg|Fig|Tab|Sec)[A-Za-z0-9.\-]+$")
 
@@ -383,270 +356,3 @@ class ClaimResult:
     def __repr__(self) -> str:
         return (f"<ClaimResult {self.claim.id}: {self.claim.verdict}, "
                 f"{'reproduced' if self.reproduced else 'NOT reproduced'}>")
-
-    def _repr_markdown_(self) -> str:
-        from ._claimpage import claim_markdown
-
-        return claim_markdown(self)
-
-
-# ------------------------------------------------------------------------------ registry
-
-_REGISTRY: dict | None = None
-_CACHE: dict = {}
-
-
-def registry() -> dict:
-    """All claims, keyed by id, in book order (loads ``rfsym.registry.*`` once)."""
-    global _REGISTRY
-    if _REGISTRY is None:
-        reg: dict = {}
-        for key in REGISTRY_MODULES:
-            mod = None
-            # a paper package declares its claims in ``rfsym.<key>.claims`` (its CLAIMS, in book order);
-            # papers not yet moved there keep ``rfsym.registry.<key>``
-            for modname in (f"rfsym.{key}.claims", f"rfsym.registry.{key}"):
-                try:
-                    mod = importlib.import_module(modname)
-                    break
-                except ModuleNotFoundError as exc:
-                    if exc.name not in (modname, f"rfsym.{key}.claims", f"rfsym.{key}"):
-                        raise
-            if mod is None:
-                continue
-            for c in mod.CLAIMS:
-                if not isinstance(c, Claim):
-                    raise TypeError(f"{modname}.CLAIMS contains a non-Claim {c!r}")
-                if c.id in reg:
-                    raise ValueError(f"duplicate claim id {c.id} in {modname}")
-                reg[c.id] = c
-        _REGISTRY = reg
-    return _REGISTRY
-
-
-def get(claim_id: str) -> Claim:
-    """The claim with this id (``KeyError`` listing close ids otherwise)."""
-    reg = registry()
-    if claim_id not in reg:
-        close = [k for k in reg if k.lower().startswith(claim_id.split("-")[0].lower())][:8]
-        raise KeyError(f"unknown claim id {claim_id!r}; known ids of that paper include {close}")
-    return reg[claim_id]
-
-
-def claims_for(paper: str | None = None, notebook: str | None = None) -> list:
-    """Claims of one paper (``"CRT"`` ...) and/or one notebook (``"foundations"`` ...), or all."""
-    if paper is not None and paper not in PAPERS:
-        raise ValueError(f"paper must be one of {tuple(PAPERS)}, got paper={paper!r}")
-    return [c for c in registry().values()
-            if (paper is None or c.paper == paper) and (notebook is None or c.notebook == notebook)]
-
-
-def reset_cache() -> None:
-    """Forget cached check results (the next :func:`run` recomputes)."""
-    _CACHE.clear()
-
-
-def run(claim_id: str) -> ClaimResult:
-    """Run the checks of one claim (cached per process)."""
-    if claim_id not in _CACHE:
-        c = get(claim_id)
-        _CACHE[claim_id] = ClaimResult(c, tuple(ch.run() for ch in c.checks))
-    return _CACHE[claim_id]
-
-
-def _in_notebook() -> bool:
-    try:
-        from IPython import get_ipython
-    except ImportError:  # pragma: no cover - IPython is a test/book dependency
-        return False
-    ip = get_ipython()
-    return ip is not None and hasattr(ip, "kernel")
-
-
-def show_claim(claim_id: str) -> ClaimResult:
-    """Run a claim's checks, show its page, and assert that the recorded verdict is reproduced.
-
-    In a notebook (and in the book) the page is displayed as Markdown: the statement as printed, the
-    derivation, the table of witnesses and the verdict; in a terminal the plain-text report is
-    printed. The cell fails (and so does nbval) if a check does not reproduce.
-    """
-    res = run(claim_id)
-    if _in_notebook():
-        from IPython.display import display
-
-        display(res)
-    else:
-        print(res.report())
-    assert res.reproduced, f"{claim_id}: recorded verdict {res.claim.verdict!r} not reproduced"
-    return res
-
-
-def _text_table(rows) -> str:
-    """Left-aligned plain-text table; the first row is the header, underlined with dashes."""
-    w = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    out = []
-    for j, row in enumerate(rows):
-        out.append("  ".join(x.ljust(w[i]) for i, x in enumerate(row)).rstrip())
-        if j == 0:
-            out.append("  ".join("-" * n for n in w))
-    return "\n".join(out)
-
-
-def witness_kinds_short(c: Claim, empty: str = "-") -> str:
-    """The claim's witness kinds as ``S+N+MC+D+A`` (symbolic, high precision, Monte Carlo, data, arithmetic)."""
-    kinds = c.coverage().kinds
-    return "+".join(KIND_SHORT[k] for k in WITNESS_KINDS if k in kinds) or empty
-
-
-def _table(results: Sequence[ClaimResult]) -> str:
-    head = ("claim", "verdict", "severity", "checks", "witnesses", "target", "reproduced")
-    rows = [head]
-    for r in results:
-        c = r.claim
-        cov = c.coverage()
-        npass = sum(x.passed for x in r.results)
-        tgt = ("meets" if cov.meets else "GAP") if cov.target else "n/a"
-        rows.append((c.id, c.verdict, c.severity or "", f"{npass}/{len(r.results)}",
-                     f"{cov.witnesses} {witness_kinds_short(c)}", tgt, "yes" if r.reproduced else "NO"))
-    return _text_table(rows)
-
-
-def coverage_summary(claims: Sequence[Claim] | None = None) -> dict:
-    """Per paper: claims held to the target, how many meet it, witness-kind counts, and the gaps.
-
-    Returns ``{paper: {"claims", "target", "meets", "theorem_like", "theorem_like_meets",
-    "single_witness", "kinds": {kind: n}, "explained": {kind: n}, "uncontrolled": n, "consistency": n,
-    "gaps": {claim_id: [gap, ...]}}}`` (no checks are run). ``target``/``meets`` count every verified or
-    erratum claim; ``theorem_like*`` the theorems, lemmas, corollaries, propositions and equations among
-    them; ``single_witness`` the claims resting on one witness with a stated reason.
-    """
-    claims = list(registry().values()) if claims is None else list(claims)
-    out: dict = {}
-    for c in claims:
-        s = out.setdefault(c.paper, {"claims": 0, "target": 0, "meets": 0, "theorem_like": 0,
-                                     "theorem_like_meets": 0, "single_witness": 0,
-                                     "kinds": {k: 0 for k in WITNESS_KINDS},
-                                     "explained": {k: 0 for k in CORE_KINDS}, "uncontrolled": 0,
-                                     "consistency": 0, "gaps": {}})
-        cov = c.coverage()
-        s["claims"] += 1
-        for k in cov.kinds:
-            if k in s["kinds"]:
-                s["kinds"][k] += 1
-        for k in cov.explained:
-            s["explained"][k] += 1
-        s["uncontrolled"] += len(cov.uncontrolled)
-        s["consistency"] += cov.consistency
-        if cov.target:
-            s["target"] += 1
-            s["meets"] += cov.meets
-            s["single_witness"] += cov.witnesses == 1 and bool(cov.single_reason)
-            if cov.theorem_like:
-                s["theorem_like"] += 1
-                s["theorem_like_meets"] += cov.meets
-            if not cov.meets:
-                s["gaps"][c.id] = cov.gaps()
-    return {p: out[p] for p in PAPERS if p in out}
-
-
-def coverage_table(claims: Sequence[Claim] | None = None) -> str:
-    """Plain-text per-paper witness coverage (claims with each witness kind, targets met)."""
-    summ = coverage_summary(claims)
-    head = ("paper", "claims", "symbolic", "high-prec.", "Monte Carlo", "data", "arithm.",
-            "no control", "one witness (reason)", "theorem-like met", "all decided met")
-    rows = [head]
-    for p, s in summ.items():
-        k = s["kinds"]
-        rows.append((p, str(s["claims"]), str(k["symbolic"]), str(k["numeric"]), str(k["montecarlo"]),
-                     str(k["data"]), str(k["arithmetic"]), str(s["uncontrolled"]), str(s["single_witness"]),
-                     f"{s['theorem_like_meets']}/{s['theorem_like']}", f"{s['meets']}/{s['target']}"))
-    return _text_table(rows)
-
-
-def verdict_table(paper: str | None = None, notebook: str | None = None) -> list:
-    """Run (cached) all checks of a paper/notebook, print the verdict table, assert all reproduced."""
-    results = [run(c.id) for c in claims_for(paper, notebook)]
-    print(_table(results))
-    counts: dict = {}
-    for r in results:
-        counts[r.claim.verdict] = counts.get(r.claim.verdict, 0) + 1
-    cov = [r.claim.coverage() for r in results]
-    tgt = [x for x in cov if x.target]
-    thm = [x for x in tgt if x.theorem_like]
-    print("\n" + ", ".join(f"{v}: {counts.get(v, 0)}" for v in VERDICTS)
-          + f"; reproduced {sum(r.reproduced for r in results)}/{len(results)}"
-          + f"; witness target met by {sum(x.meets for x in thm)}/{len(thm)} theorem-like claims"
-          + f" and {sum(x.meets for x in tgt)}/{len(tgt)} decided claims")
-    bad = [r.claim.id for r in results if not r.reproduced]
-    assert not bad, f"verdicts not reproduced: {bad}"
-    return results
-
-
-_NUM = re.compile(r"(?<![\w.])[-+]?(?:\d+\.\d+|\d*\.?\d+[eE][-+]?\d+|\d{4,})(?![\w])")
-#: Cross-references ("Cor. 4.4-4.6", "Thm. 3.4", "App. A.2", "Sec. 5.1"): labels, not numbers.
-_REF = re.compile(r"\b(?:Eqs?|Thms?|Theorems?|Cors?|Corollary|Corollaries|Lems?|Lemmas?|Defs?|Definition|Secs?|Section"
-                  r"|Apps?|Appendix|Figs?|Figure|Tabs?|Tables?|Props?|Proposition|Algs?|Algorithm)\.?\s*"
-                  r"[A-Z]?\d+(?:\.\d+)*(?:\s*(?:-|–|,|and|to)\s*[A-Z]?\d+(?:\.\d+)*)*")
-
-
-def lint_evidence_numbers(result: ClaimResult) -> list:
-    """Numbers in the recorded evidence/correction that no check of the claim printed.
-
-    A number is a decimal with a point, an exponent, or at least four digits (cross-references such as
-    "Cor. 4.4-4.6" are labels and are skipped); it is supported when it occurs verbatim in the evidence
-    text of one of the claim's checks. Returns the unsupported
-    numbers (empty list: every number in the recorded text is generated by committed code).
-    """
-    c = result.claim
-    printed = " ".join(r.evidence for r in result.results)
-    recorded = _REF.sub(" ", " ".join(t for t in (c.evidence, c.correction or "") if t))
-    if not result.results:
-        return []
-    bad = []
-    for m in _NUM.finditer(recorded):
-        tok = m.group(0).lstrip("+")
-        if tok not in printed and tok.lstrip("-") not in printed and tok not in bad:
-            bad.append(tok)
-    return bad
-
-
-def verify(paper: str | None = None, claim_id: str | None = None, *, progress=sys.stderr) -> list:
-    """Recompute checks (all, one paper's, or one claim's); return the list of :class:`ClaimResult`."""
-    claims = [get(claim_id)] if claim_id else claims_for(paper)
-    if claim_id and paper and claims[0].paper != paper:
-        raise ValueError(f"claim {claim_id} belongs to {claims[0].paper}, not {paper}")
-    out = []
-    for i, c in enumerate(claims, 1):
-        if progress is not None:
-            print(f"[{i}/{len(claims)}] {c.id} ...", end="", file=progress, flush=True)
-        r = run(c.id)
-        if progress is not None:
-            print(f" {'ok' if r.reproduced else 'NOT REPRODUCED'} ({r.seconds:.1f} s)", file=progress, flush=True)
-        out.append(r)
-    return out
-
-
-def to_json(claims: Sequence[Claim] | None = None) -> str:
-    """The registry (or a subset) as a JSON list."""
-    claims = list(registry().values()) if claims is None else claims
-    return json.dumps([c.to_dict() for c in claims], indent=2, ensure_ascii=False)
-
-
-def results_to_json(results: Sequence[ClaimResult]) -> str:
-    """Verification results as JSON (claim, verdict, reproduced, per-check evidence)."""
-    return json.dumps([
-        {"id": r.claim.id, "paper": r.claim.paper, "verdict": r.claim.verdict,
-         "reproduced": r.reproduced,
-         "coverage": {"meets_target": r.claim.coverage().meets, "gaps": r.claim.coverage().gaps()},
-         "unsupported_numbers": lint_evidence_numbers(r),
-         "checks": [{"name": x.name, "kind": x.kind, "passed": x.passed, "evidence": x.evidence,
-                     "agreement": x.agreement, "exercises": list(x.exercises), "route": x.route,
-                     "control": x.control, "control_rejected": x.control_rejected,
-                     "control_detail": x.control_detail, "seconds": round(x.seconds, 3)}
-                    for x in r.results]}
-        for r in results], indent=2, ensure_ascii=False)
-
-
-def summary_table(results: Sequence[ClaimResult]) -> str:
-    """Plain-text table of verification results."""
-    return _table(results)

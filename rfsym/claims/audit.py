@@ -44,7 +44,8 @@ from pathlib import Path
 import mpmath
 import numpy as np
 
-from . import claims as C
+from . import runner as C
+from .model import PAPERS
 
 __all__ = ["TARGETS", "PERTURBATIONS", "public_functions", "perturb", "trace_calls", "run_mutant",
            "audit", "explanation", "report_markdown", "source_hash"]
@@ -331,7 +332,7 @@ def explanations(paper: str) -> dict:
     next to the claims that call the function), or of ``rfsym.registry.<key>`` before the move."""
     import pkgutil
 
-    key = C.PAPERS[paper]
+    key = PAPERS[paper]
     out: dict = {}
     for modname in (f"rfsym.{key}.claims", f"rfsym.registry.{key}"):
         try:
@@ -460,10 +461,15 @@ def audit(paper: str | None = None, functions=None, perturbations=("sign", "rel1
         known = set(public_functions())
         for f in funcs:
             if f not in known:
-                raise ValueError(f"{f} is not a public function of an audited module; see rfsym.audit.public_functions()")
+                import difflib
+
+                close = difflib.get_close_matches(f, sorted(known), n=3, cutoff=0.6)
+                hint = f"; did you mean {', '.join(close)}?" if close else ""
+                raise ValueError(f"{f} is not a public function of an audited module{hint} "
+                                 "(rfsym.claims.audit.public_functions() lists them)")
     else:
         funcs = public_functions(paper)
-    papers = sorted({paper_of(f) for f in funcs}, key=list(C.PAPERS).index)
+    papers = sorted({paper_of(f) for f in funcs}, key=list(PAPERS).index)
     claim_ids = [cid for p in papers for cid in _claims_of(p)]
     claim_ids += [c.id for c in C.claims_for(notebook="foundations") if c.checks and c.id not in claim_ids]
     t0 = time.perf_counter()
@@ -509,7 +515,7 @@ def audit(paper: str | None = None, functions=None, perturbations=("sign", "rel1
 
 
 #: Reporting code: changing it does not change what a mutant does, so it is not hashed.
-_UNHASHED = {"audit.py", "_bookpages.py", "_claimpage.py", "__main__.py"}
+_UNHASHED = {"claims/audit.py", "claims/pages.py", "claims/tables.py", "__main__.py"}
 _UNHASHED_DIRS = {"data"}
 
 
@@ -536,11 +542,11 @@ def source_hash(root=None) -> str:
     reporting modules and without the registries' ``AUDIT_EXPLAINED`` tables, so that adding an
     explanation does not make a report stale.
     """
-    root = Path(__file__).resolve().parent if root is None else Path(root)
+    root = Path(__file__).resolve().parents[1] if root is None else Path(root)
     h = hashlib.sha256()
     for path in sorted(root.rglob("*.py")):
         rel = path.relative_to(root)
-        if (path.parent == root and path.name in _UNHASHED) or rel.parts[0] in _UNHASHED_DIRS:
+        if rel.as_posix() in _UNHASHED or rel.parts[0] in _UNHASHED_DIRS:
             continue
         h.update(rel.as_posix().encode())
         text = path.read_text()
@@ -584,7 +590,7 @@ def summary(report: dict) -> dict:
 
 
 def _md(text) -> str:
-    from ._claimpage import md_cell
+    from .pages import md_cell
 
     return md_cell(text)
 
@@ -609,13 +615,13 @@ def report_markdown(report: dict) -> str:
     out += [
            "| paper | mutants | killed | survived, explained | survived, unexplained | not perturbable | functions no claim calls |",
            "|---|---|---|---|---|---|---|"]
-    for p in C.PAPERS:
+    for p in PAPERS:
         if p in summ:
             s = summ[p]
             out.append(f"| {p} | {s['mutants']} | {s['killed']} | {s['explained']} | {s['unexplained']} | "
                        f"{s['not perturbable']} | {s.get('not exercised', 0)} |")
     out.append("")
-    for p in C.PAPERS:
+    for p in PAPERS:
         rows = [r for r in report["mutants"] if r["paper"] == p]
         if not rows:
             continue
