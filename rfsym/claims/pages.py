@@ -30,7 +30,9 @@ _SPECIAL = re.compile(r"([\\`*_\[\]<>#|~])")
 def md_text(text: str | None, table: bool = False) -> str:
     """Escape Markdown outside ``$...$`` math; keep the math for MathJax.
 
-    In a table cell (``table=True``) newlines become spaces and ``|`` inside math becomes ``\\vert``.
+    In a table cell (``table=True``) newlines become spaces, and inside math a norm bar ``\\|`` becomes
+    ``\\Vert`` and a bar ``|`` becomes ``\\vert`` (a ``|`` would end the table cell; replacing only the bar
+    of ``\\|`` left a ``\\\\vert`` that MathJax shows as the text "vert").
 
     Examples
     --------
@@ -38,6 +40,8 @@ def md_text(text: str | None, table: bool = False) -> str:
     'a\\\\_b and $x_1^2$'
     >>> md_text("$|x|$ | y", table=True)
     '$\\\\vert x\\\\vert $ \\\\| y'
+    >>> md_text(r"$\\|x\\|^2$", table=True)
+    '$\\\\Vert x\\\\Vert ^2$'
     """
     if not text:
         return ""
@@ -45,7 +49,7 @@ def md_text(text: str | None, table: bool = False) -> str:
     out = []
     for i, part in enumerate(parts):
         if i % 2:          # math
-            out.append(part.replace("|", r"\vert ") if table else part)
+            out.append(part.replace(r"\|", r"\Vert ").replace("|", r"\vert ") if table else part)
         else:
             out.append(_SPECIAL.sub(r"\\\1", part))
     s = "".join(out)
@@ -165,6 +169,7 @@ def coverage_section() -> list:
            "witnesses, or one with the reason a second independent route does not exist (a misprinted "
            "cross-reference has one fact to check). Every witness has a control it rejects "
            "(✓ in the tables below).", "",
+           "```{container} rfsym-fit-table", "",
            "| paper | claims | with S | with N | with MC | with D | with A | witnesses without control "
            "| one witness, reason stated | theorem-like target met | all decided claims met |",
            "|---|---|---|---|---|---|---|---|---|---|---|"]
@@ -173,7 +178,7 @@ def coverage_section() -> list:
         out.append(f"| {p} | {s['claims']} | {k['symbolic']} | {k['numeric']} | {k['montecarlo']} | "
                    f"{k['data']} | {k['arithmetic']} | {s['uncontrolled']} | {s['single_witness']} | "
                    f"{s['theorem_like_meets']}/{s['theorem_like']} | {s['meets']}/{s['target']} |")
-    out.append("")
+    out += ["```", ""]
     gaps = [(cid, g) for s in summ.values() for cid, g in s["gaps"].items()]
     if gaps:
         out += [f"<details><summary>{len(gaps)} claims below the target, and why</summary><ul>"
@@ -207,11 +212,13 @@ def claims_page() -> str:
         if not cl:
             out += ["No claims registered yet.", ""]
             continue
-        out += ["| claim | where | statement (as printed) | verdict | witnesses |", "|---|---|---|---|---|"]
+        # verdict and witnesses first: a long formula in the statement must never push them off-screen
+        out += ["```{container} rfsym-claims-table", "",
+                "| claim | verdict | witnesses | where | statement (as printed) |", "|---|---|---|---|---|"]
         for c in cl:
             verdict = c.verdict + (f" ({c.severity})" if c.severity else "")
-            out.append(f"| {_ref(c)} | {_md_escape(c.location)} | {_md_escape(c.statement)} | {verdict} | {_witness_cell(c)} |")
-        out.append("")
+            out.append(f"| {_ref(c)} | {verdict} | {_witness_cell(c)} | {_md_escape(c.location)} | {_md_escape(c.statement)} |")
+        out += ["```", ""]
     return "\n".join(out)
 
 
@@ -231,13 +238,46 @@ def errata_page() -> str:
             continue
         out += [f"## {title}", ""]
         for c in cl:
-            out += [f"### {c.id} ({c.severity})", "",
-                    f"- **Where:** {_md_escape(c.location)}",
-                    f"- **As printed:** {_md_escape(c.statement)}",
-                    f"- **Correct statement:** {_md_escape(c.correction)}",
-                    f"- **Evidence:** {_md_escape(c.evidence)}",
-                    f"- **Details:** {_ref(c)}", ""]
+            out += [f"### {c.id} ({c.severity})", "", "```{container} rfsym-wide-math", ""] + erratum_lines(c) + ["```", ""]
     return "\n".join(out)
+
+
+#: Where a recorded evidence text switches from prose to the raw output of its checks.
+_RAW_MARK = " Recorded check output: "
+
+
+def split_evidence(text: str | None) -> tuple:
+    """``(prose, raw)``: the evidence's prose, and the raw check output it quotes (empty if none).
+
+    Examples
+    --------
+    >>> split_evidence("Fails at x = 1. Recorded check output: [numeric] x=1: 0.5 vs 0.7")
+    ('Fails at x = 1.', '[numeric] x=1: 0.5 vs 0.7')
+    >>> split_evidence("[numeric] x=1: 0.5 vs 0.7")
+    ('', '[numeric] x=1: 0.5 vs 0.7')
+    """
+    text = (text or "").strip()
+    if _RAW_MARK.strip() in text:
+        prose, raw = text.split(_RAW_MARK.strip(), 1)
+        return prose.strip(), raw.strip()
+    if text.startswith("["):          # the whole text is a check's log line
+        return "", text
+    return text, ""
+
+
+def erratum_lines(c: Claim) -> list:
+    """Markdown list of one erratum: where, as printed, the correct statement, the evidence in prose (the
+    raw check output folded away), and the link to its claim page."""
+    prose, raw = split_evidence(c.evidence)
+    out = [f"- **Where:** {_md_escape(c.location)}",
+           f"- **As printed:** {_md_escape(c.statement)}",
+           f"- **Correct statement:** {_md_escape(c.correction)}"]
+    if prose:
+        out.append(f"- **Evidence:** {_md_escape(prose)}")
+    out.append(f"- **Details:** {_ref(c)} (every witness, its control and the numbers it printed)")
+    if raw:
+        out += ["", f"<details><summary>Check output as recorded</summary><pre>{html.escape(raw)}</pre></details>"]
+    return out
 
 
 #: The committed result of ``make audit`` (JSON), rendered as the book's audit page.
