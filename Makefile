@@ -22,6 +22,9 @@ export PYDEVD_DISABLE_FILE_VALIDATION := 1
 # two processes on the two cores
 export OPENBLAS_NUM_THREADS := 1
 export OMP_NUM_THREADS := 1
+# claim results cached on disk, keyed on every file of rfsym/ and the numerical packages' versions
+# (rfsym.claims.runner.cache_key): the notebooks under nbval, the book and `make verify` share them
+CLAIMS_CACHE := $(CURDIR)/_build/claims-cache
 
 .PHONY: all install test test-notebooks book book-check notebooks bench verify audit experiments clean
 
@@ -44,10 +47,11 @@ test-notebooks: $(STAMP)
 	@rm -rf _build/nbval && mkdir -p _build/nbval
 	@for nb in $(NOTEBOOKS); do \
 	  $(BIN)/jupytext --quiet --to ipynb -o _build/nbval/$$(basename $$nb .md).ipynb $$nb || exit 1; done
-	$(BIN)/python -m pytest -n $(JOBS) --dist loadfile -v -p no:cacheprovider --nbval-lax _build/nbval
+	RFSYM_CACHE=$(CLAIMS_CACHE) $(BIN)/python -m pytest -n $(JOBS) --dist loadfile -v -p no:cacheprovider --nbval-lax _build/nbval
 
 book: $(STAMP)
-	$(BIN)/jupyter-book build . -W --keep-going
+	RFSYM_CACHE=$(CLAIMS_CACHE) $(BIN)/python -m rfsym verify --jobs $(JOBS) --quiet > /dev/null || true
+	RFSYM_CACHE=$(CLAIMS_CACHE) $(BIN)/jupyter-book build . -W --keep-going
 	@echo "book written to _build/html/index.html"
 
 # needs Debian's chromium (apt-get install chromium): typeset math and figures with the network blocked
@@ -64,7 +68,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/run.py --out _build/bench.md
 
 verify: $(STAMP)
-	$(BIN)/python -m rfsym verify
+	RFSYM_CACHE=$(CLAIMS_CACHE) $(BIN)/python -m rfsym verify --jobs $(JOBS)
 
 experiments: $(STAMP)
 	$(BIN)/python -m rfsym.realdata_run

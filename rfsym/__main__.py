@@ -42,6 +42,7 @@ def _parser() -> argparse.ArgumentParser:
     pv.add_argument("--paper", type=_paper, metavar="P", help="CRT, DERF, HRF or SimRF (any case)")
     pv.add_argument("--claim", metavar="ID", help="one claim, e.g. CRT-Thm3.3 (any case)")
     pv.add_argument("--json", action="store_true", help="print results as JSON")
+    pv.add_argument("--jobs", type=int, default=1, metavar="N", help="worker processes (default 1)")
     pv.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     pv.add_argument("--details", action="store_true", help="print every check's evidence")
     pv.add_argument("--lint", action="store_true",
@@ -87,7 +88,8 @@ def _dispatch(args) -> int:
             print(f"{len(cl)} claims")
         return 0
     if args.cmd == "verify":
-        results = C.verify(args.paper, args.claim, progress=None if args.quiet or args.json else sys.stderr)
+        results = C.verify(args.paper, args.claim, progress=None if args.quiet or args.json else sys.stderr,
+                           jobs=args.jobs)
         if args.json:
             print(C.results_to_json(results))
         else:

@@ -217,3 +217,76 @@ def test_registry_meets_the_coverage_target():
     and every theorem-like claim has S/N/MC present or explained (the issues' 'done when')."""
     gaps = {cid: g for s in C.coverage_summary().values() for cid, g in s["gaps"].items()}
     assert not gaps, gaps
+
+
+# ------------------------------------------------------------------------------ the disk cache of results
+
+from rfsym.claims import runner as _runner  # noqa: E402
+
+
+def _counting_claim(calls):
+    def fn():
+        calls.append(1)
+        return C.Outcome(True, f"value 0.123 (call {len(calls)})", control_rejected=True, control_detail="x")
+    return C.Claim("CRT-Eq998", "CRT", "loc", "s", "verified",
+                   checks=[C.Check("counts", "numeric", fn, control="c")], evidence="e")
+
+
+def test_disk_cache_serves_only_under_the_same_key(tmp_path, monkeypatch):
+    calls = []
+    c = _counting_claim(calls)
+    monkeypatch.setitem(C.registry(), c.id, c)
+    monkeypatch.setenv(_runner.CACHE_ENV, str(tmp_path))
+    monkeypatch.setitem(_runner._DISK, "enabled", True)
+    C.reset_cache()
+    first = C.run(c.id)
+    assert calls == [1] and first.reproduced
+    C.reset_cache()
+    again = C.run(c.id)                       # served from disk: the check is not rerun
+    assert calls == [1] and again.results[0].evidence == first.results[0].evidence
+    # any change of a source/data file or package version changes the key: the entry is never served
+    monkeypatch.setattr(_runner, "cache_key", lambda root=None: "another-key")
+    C.reset_cache()
+    C.run(c.id)
+    assert calls == [1, 1]
+    C.reset_cache()
+
+
+def test_cache_key_changes_with_any_file(tmp_path):
+    (tmp_path / "a.py").write_text("x = 1\n")
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "r.json").write_text("{}")
+    k = _runner.cache_key.__wrapped__(tmp_path)
+    (tmp_path / "data" / "r.json").write_text('{"a": 1}')
+    k2 = _runner.cache_key.__wrapped__(tmp_path)
+    (tmp_path / "a.py").write_text("x = 2\n")
+    assert len({k, k2, _runner.cache_key.__wrapped__(tmp_path)}) == 3
+
+
+def test_audit_patching_switches_the_disk_cache_off(monkeypatch):
+    from rfsym.claims import audit
+
+    monkeypatch.setitem(_runner._DISK, "enabled", True)
+    undo = audit._install({})
+    audit._uninstall(undo)
+    assert _runner._DISK["enabled"] is False
+
+
+def test_verify_in_parallel_gives_the_same_results():
+    ids = ["SimRF-Alg1", "CRT-Sec2.1"]           # two papers, through the worker pool
+    C.reset_cache()
+    one = [C.verify(claim_id=i, progress=None)[0] for i in ids]
+    C.reset_cache()
+    got = {x.claim.id: x for x in _verify_ids(ids, jobs=2)}
+    for a in one:
+        b = got[a.claim.id]
+        assert [x.evidence for x in a.results] == [x.evidence for x in b.results] and b.reproduced
+    C.reset_cache()
+
+
+def _verify_ids(ids, jobs):
+    from unittest import mock
+
+    wanted = [C.get(i) for i in ids]
+    with mock.patch.object(_runner, "claims_for", lambda paper=None, notebook=None: wanted):
+        return C.verify(progress=None, jobs=jobs)

@@ -185,7 +185,11 @@ def _resolve(dotted: str):
 
 
 def _install(replacements: dict) -> list:
-    """Replace function objects by others in every loaded rfsym module; return the undo list."""
+    """Replace function objects by others in every loaded rfsym module; return the undo list.
+
+    The disk cache of claim results is switched off for the rest of the process: a replaced function
+    changes results without changing a file, so a cached result would hide the change."""
+    C.disable_disk_cache()
     undo = []
     for mod in _rfsym_modules():
         d = vars(mod)

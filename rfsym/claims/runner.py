@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import difflib
+import functools
 import importlib
 import json
 import sys
 from typing import Sequence
 
 from .lint import lint_evidence_numbers
-from .model import PAPERS, Claim, ClaimResult, paper_name
+from .model import PAPERS, CheckResult, Claim, ClaimResult, paper_name
 
 __all__ = ["REGISTRY_MODULES", "registry", "get", "claims_for", "run", "show_claim", "verify", "to_json",
-           "results_to_json", "reset_cache"]
+           "results_to_json", "reset_cache", "cache_key", "disable_disk_cache", "CACHE_ENV"]
 
 #: Registry modules, in book order.
 REGISTRY_MODULES = ("foundations", "crt", "derf", "hrf", "simrf")
@@ -79,6 +80,88 @@ def claims_for(paper: str | None = None, notebook: str | None = None) -> list:
             if (paper is None or c.paper == paper) and (notebook is None or c.notebook == notebook)]
 
 
+# ------------------------------------------------------------------------------ the result cache on disk
+#
+# A claim's check results depend on the claim's code, the library, the shipped data, and the versions of
+# Python and of the numerical packages. The disk cache is keyed on all of them (:func:`cache_key`) and is
+# used only where it was asked for (``RFSYM_CACHE=<dir>``, set by the Makefile for the notebooks and the
+# book). The mutation audit switches it off: a mutant changes a function in memory, not on disk.
+
+#: Environment variable naming the directory of the disk cache (unset: no disk cache).
+CACHE_ENV = "RFSYM_CACHE"
+_DISK = {"enabled": True}
+
+
+def disable_disk_cache() -> None:
+    """Never read or write the disk cache in this process (the mutation audit calls this)."""
+    _DISK["enabled"] = False
+
+
+@functools.lru_cache(maxsize=None)
+def cache_key(root=None) -> str:
+    """SHA-256 (first 20 hex digits) of every file of the package (code and data) and of the versions of
+    Python, NumPy, SciPy, SymPy, mpmath and python-flint, and the machine type.
+
+    Any change to a source or data file, or an upgrade of a numerical package, gives a new key, so a
+    result computed before it is never served after it.
+    """
+    import hashlib
+    import platform
+    from importlib import metadata
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1] if root is None else Path(root)
+    h = hashlib.sha256()
+    for path in sorted(root.rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix not in (".pyc", ".pyo"):
+            h.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    versions = [platform.python_version(), platform.machine()]
+    for dist in ("numpy", "scipy", "sympy", "mpmath", "python-flint"):
+        try:
+            versions.append(f"{dist}={metadata.version(dist)}")
+        except metadata.PackageNotFoundError:
+            versions.append(f"{dist}=none")
+    h.update(";".join(versions).encode())
+    return h.hexdigest()[:20]
+
+
+def _cache_file(claim_id: str):
+    import os
+    from pathlib import Path
+
+    base = os.environ.get(CACHE_ENV)
+    if not base or not _DISK["enabled"]:
+        return None
+    return Path(base) / cache_key() / f"{claim_id}.json"
+
+
+def _load_cached(claim: Claim):
+    path = _cache_file(claim.id)
+    if path is None or not path.is_file():
+        return None
+    try:
+        rows = json.loads(path.read_text())
+        results = tuple(CheckResult(**{**r, "exercises": tuple(r["exercises"])}) for r in rows)
+    except (ValueError, TypeError, KeyError):
+        return None
+    if [r.name for r in results] != [ch.name for ch in claim.checks]:
+        return None
+    return ClaimResult(claim, results)
+
+
+def _store(res: ClaimResult) -> None:
+    import dataclasses
+    import os
+
+    path = _cache_file(res.claim.id)
+    if path is None:
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(f".{os.getpid()}.tmp")
+    tmp.write_text(json.dumps([dataclasses.asdict(r) for r in res.results]))
+    os.replace(tmp, path)
+
+
 def reset_cache() -> None:
     """Forget cached check results (the next :func:`run` recomputes)."""
     _CACHE.clear()
@@ -88,7 +171,12 @@ def run(claim_id: str) -> ClaimResult:
     """Run the checks of one claim (cached per process)."""
     if claim_id not in _CACHE:
         c = get(claim_id)
-        _CACHE[claim_id] = ClaimResult(c, tuple(ch.run() for ch in c.checks))
+        res = _load_cached(c)
+        if res is None:
+            res = ClaimResult(c, tuple(ch.run() for ch in c.checks))
+            if res.reproduced:          # a failure is recomputed every time, never served from disk
+                _store(res)
+        _CACHE[claim_id] = res
     return _CACHE[claim_id]
 
 
@@ -121,17 +209,39 @@ def show_claim(claim_id: str) -> ClaimResult:
     return res
 
 
-def verify(paper: str | None = None, claim_id: str | None = None, *, progress=sys.stderr) -> list:
-    """Recompute checks (all, one paper's, or one claim's); return the list of :class:`ClaimResult`."""
+def _run_ids(ids) -> list:
+    return [(i, run(i).results) for i in ids]
+
+
+def verify(paper: str | None = None, claim_id: str | None = None, *, progress=sys.stderr, jobs: int = 1) -> list:
+    """Recompute checks (all, one paper's, or one claim's); return the list of :class:`ClaimResult`.
+
+    ``jobs > 1`` runs the claims in that many forked worker processes (each claim's checks are
+    deterministic and independent of the others, so the results do not depend on ``jobs``).
+    """
     claims = [get(claim_id)] if claim_id else claims_for(paper)
     if claim_id and paper and claims[0].paper != paper_name(paper):
         raise ValueError(f"claim {claim_id} belongs to {claims[0].paper}, not {paper}")
+    jobs = max(1, int(jobs))
+    if jobs > 1 and len(claims) > 1:
+        import multiprocessing
+
+        todo = [c.id for c in claims if c.id not in _CACHE]
+        # interleave, so that each worker gets a share of every paper's slow claims
+        chunks = [todo[k::jobs * 4] for k in range(jobs * 4)]
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            for part in pool.imap_unordered(_run_ids, [ch for ch in chunks if ch]):
+                for cid, results in part:
+                    r = _CACHE[cid] = ClaimResult(registry()[cid], results)
+                    if progress is not None:
+                        print(f"[{len(_CACHE)}] {r.claim.id} {'ok' if r.reproduced else 'NOT REPRODUCED'} "
+                              f"({r.seconds:.1f} s)", file=progress, flush=True)
     out = []
     for i, c in enumerate(claims, 1):
-        if progress is not None:
+        if progress is not None and jobs == 1:
             print(f"[{i}/{len(claims)}] {c.id} ...", end="", file=progress, flush=True)
         r = run(c.id)
-        if progress is not None:
+        if progress is not None and jobs == 1:
             print(f" {'ok' if r.reproduced else 'NOT REPRODUCED'} ({r.seconds:.1f} s)", file=progress, flush=True)
         out.append(r)
     return out
