@@ -125,6 +125,9 @@ def _dispatch(args) -> int:
                 print(f"\n{p}: {len(s['gaps'])} claims below target")
                 for cid, gaps in s["gaps"].items():
                     print(f"  {cid}: {'; '.join(gaps)}")
+            if s["undefended"]:
+                print(f"\n{p}: {len(s['undefended'])} errata without their readings and defence: "
+                      + ", ".join(s["undefended"]))
         return 0
     if args.cmd == "audit":
         from .claims import audit

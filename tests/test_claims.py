@@ -290,3 +290,24 @@ def _verify_ids(ids, jobs):
     wanted = [C.get(i) for i in ids]
     with mock.patch.object(_runner, "claims_for", lambda paper=None, notebook=None: wanted):
         return C.verify(progress=None, jobs=jobs)
+
+
+def test_erratum_readings_and_defence():
+    ok = lambda: C.Outcome(True, "printed 0.5 vs true 0.7", control_rejected=True, control_detail="c")  # noqa: E731
+    chk = [C.Check("c1", "numeric", ok, control="x"), C.Check("c2", "montecarlo", ok, control="x")]
+    lit = C.Reading("literal", "$x = 1$", False, "0.5")
+    good = C.Reading("charitable: squared norms", "$x^2 = 1$", False, "0.7")
+    c = C.Claim("CRT-Eq997", "CRT", "loc", "s", "erratum", severity="typo", correction="t", checks=chk,
+                readings=[lit, good], defence="the norm is squared", defeated_by="0.7 != 1")
+    assert c.coverage().defended
+    md = "\n".join(__import__("rfsym.claims.pages", fromlist=["x"]).readings_lines(c))
+    assert "charitable: squared norms" in md and "fails" in md and "What defeats it" in md
+    # an erratum that holds under a charitable reading is refused
+    with pytest.raises(ValueError, match="fails under every reading"):
+        C.Claim("CRT-Eq997", "CRT", "loc", "s", "erratum", severity="typo", correction="t", checks=chk,
+                readings=[lit, C.Reading("charitable", "t", True)])
+    with pytest.raises(ValueError, match="undefeated"):
+        C.Claim("CRT-Eq997", "CRT", "loc", "s", "erratum", severity="typo", correction="t", checks=chk,
+                readings=[lit, good], defence="d")
+    bare = C.Claim("CRT-Eq997", "CRT", "loc", "s", "erratum", severity="typo", correction="t", checks=chk)
+    assert not bare.coverage().defended and bare.coverage().defence_gaps()

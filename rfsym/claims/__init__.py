@@ -51,14 +51,14 @@ This package holds the machinery only:
 
 from .lint import lint_evidence_numbers
 from .model import (CORE_KINDS, KIND_LABELS, KIND_SHORT, KINDS, PAPERS, SEVERITIES, TARGET_TYPES, VERDICTS,
-                    WITNESS_KINDS, Check, CheckResult, Claim, ClaimResult, Coverage, Outcome, paper_name)
+                    WITNESS_KINDS, Check, CheckResult, Claim, ClaimResult, Coverage, Outcome, Reading, paper_name)
 from .runner import (REGISTRY_MODULES, claims_for, get, registry, reset_cache, results_to_json, run,
                        show_claim, to_json, verify)
 from .tables import coverage_summary, coverage_table, summary_table, verdict_table, witness_kinds_short
 
 __all__ = [
     "PAPERS", "VERDICTS", "SEVERITIES", "KINDS", "WITNESS_KINDS", "CORE_KINDS", "TARGET_TYPES", "KIND_LABELS",
-    "KIND_SHORT", "Outcome", "Check", "CheckResult", "Claim", "ClaimResult", "Coverage", "paper_name",
+    "KIND_SHORT", "Outcome", "Check", "CheckResult", "Claim", "ClaimResult", "Coverage", "Reading", "paper_name",
     "REGISTRY_MODULES", "registry", "get", "claims_for", "run", "show_claim", "verdict_table", "verify", "to_json",
     "results_to_json", "summary_table", "reset_cache", "coverage_table", "coverage_summary", "witness_kinds_short",
     "lint_evidence_numbers",

@@ -23,7 +23,8 @@ def lint_evidence_numbers(result: ClaimResult) -> list:
     """
     c = result.claim
     printed = " ".join(r.evidence for r in result.results)
-    recorded = _REF.sub(" ", " ".join(t for t in (c.evidence, c.correction or "") if t))
+    texts = [c.evidence, c.correction or "", c.defeated_by or ""] + [r.deciding for r in c.readings]
+    recorded = _REF.sub(" ", " ".join(t for t in texts if t))
     if not result.results:
         return []
     bad = []

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Mapping, Sequence
 
 __all__ = ["PAPERS", "VERDICTS", "SEVERITIES", "KINDS", "WITNESS_KINDS", "CORE_KINDS", "TARGET_TYPES",
-           "KIND_LABELS", "KIND_SHORT", "Outcome", "Check", "CheckResult", "Claim", "ClaimResult", "Coverage",
+           "KIND_LABELS", "KIND_SHORT", "Outcome", "Check", "CheckResult", "Claim", "ClaimResult", "Coverage", "Reading",
            "paper_name"]
 
 #: Paper identifiers and the key of their notebook/module.
@@ -161,6 +161,36 @@ class Check:
 
 
 @dataclass(frozen=True)
+class Reading:
+    """One reading of a printed statement and what the checks find under it (issue: errata that survive
+    the paper's best defence).
+
+    Parameters
+    ----------
+    name : str
+        ``"literal"`` for the statement as printed, or a short name of the reading ("charitable: the
+        norms are squared", "pixels standardised per pixel").
+    text : str
+        The statement under this reading (MyST Markdown, ``$...$`` math).
+    holds : bool or None
+        ``True`` it holds, ``False`` it fails, ``None`` the outcome depends on a choice the paper leaves open.
+    deciding : str
+        The deciding number(s); each must be printed by one of the claim's checks (evidence lint).
+    """
+
+    name: str
+    text: str
+    holds: bool | None
+    deciding: str = ""
+
+    def __post_init__(self):
+        if not (isinstance(self.name, str) and self.name.strip() and isinstance(self.text, str) and self.text.strip()):
+            raise ValueError(f"Reading needs a name and a text, got {self.name!r}, {self.text!r}")
+        if self.holds not in (True, False, None):
+            raise ValueError(f"Reading.holds must be True, False or None, got {self.holds!r} ({self.name})")
+
+
+@dataclass(frozen=True)
 class Coverage:
     """Which witnesses a claim has, and whether it meets the coverage target."""
 
@@ -174,6 +204,7 @@ class Coverage:
     meets: bool
     theorem_like: bool = False  # Thm/Lem/Cor/Prop/Eq: two witnesses and S/N/MC present or explained
     single_reason: str = ""   # why one witness is all there is (other claim types only)
+    defended: bool = True     # an erratum records its readings (literal + charitable) and the defence it defeats
 
     def gaps(self) -> list:
         out = []
@@ -187,6 +218,10 @@ class Coverage:
         if self.uncontrolled:
             out.append("no control: " + ", ".join(self.uncontrolled))
         return out
+
+    def defence_gaps(self) -> list:
+        """What an erratum still lacks of its defence record (readings, defence, the number that defeats it)."""
+        return [] if self.defended else ["erratum without two readings, a recorded defence and the number that defeats it"]
 
 
 @dataclass(frozen=True)
@@ -212,6 +247,9 @@ class Claim:
     no_witness: Mapping[str, str] = field(default_factory=dict)
     derivation: Callable[[], Sequence] | None = None
     single_witness: str | None = None
+    readings: Sequence[Reading] = field(default_factory=tuple)
+    defence: str | None = None
+    defeated_by: str | None = None
 
     def __post_init__(self):
         if self.paper not in PAPERS:
@@ -250,10 +288,20 @@ class Claim:
                 raise ValueError(f"{self.id}: an unverifiable claim states its reason in evidence")
             if sum(ch.kind in WITNESS_KINDS for ch in self.checks) != 1:
                 raise ValueError(f"{self.id}: single_witness explains a claim with exactly one witness")
+        for r in self.readings:
+            if not isinstance(r, Reading):
+                raise TypeError(f"{self.id}: readings must be Reading objects, got {r!r}")
+        if self.verdict == "erratum" and any(r.holds is not False for r in self.readings):
+            ok = [r.name for r in self.readings if r.holds is not False]
+            raise ValueError(f"{self.id}: an erratum fails under every reading the paper allows, but it holds or "
+                             f"is undecided under {ok}")
+        if self.verdict == "erratum" and self.defence and not self.defeated_by:
+            raise ValueError(f"{self.id}: the recorded defence is undefeated (no defeated_by): not an erratum")
         if self.derivation is not None and not callable(self.derivation):
             raise TypeError(f"{self.id}: derivation must be callable")
         object.__setattr__(self, "checks", tuple(self.checks))
         object.__setattr__(self, "no_witness", dict(self.no_witness))
+        object.__setattr__(self, "readings", tuple(self.readings))
         if self.notebook is None:
             object.__setattr__(self, "notebook", PAPERS[self.paper])
         if self.label is None:
@@ -277,9 +325,11 @@ class Claim:
             meets = len(wit) >= 2 and not missing and not uncontrolled
         else:
             meets = (not target) or ((len(wit) >= 2 or bool(self.single_witness)) and not uncontrolled)
+        defended = self.verdict != "erratum" or (len(self.readings) >= 2 and bool(self.defence)
+                                                  and bool(self.defeated_by))
         return Coverage(len(wit), kinds, missing, explained, uncontrolled,
                         sum(ch.kind == "consistency" for ch in self.checks), target, meets,
-                        theorem_like, self.single_witness or "")
+                        theorem_like, self.single_witness or "", defended)
 
     def to_dict(self) -> dict:
         """JSON-friendly form (check callables become their metadata)."""
@@ -291,6 +341,9 @@ class Claim:
             "checks": [{"name": c.name, "kind": c.kind, "exercises": list(c.exercises), "route": c.route,
                         "control": c.control} for c in self.checks],
             "no_witness": dict(self.no_witness), "single_witness": self.single_witness,
+            "readings": [{"name": r.name, "text": r.text, "holds": r.holds, "deciding": r.deciding}
+                         for r in self.readings],
+            "defence": self.defence, "defeated_by": self.defeated_by,
             "coverage": {"witnesses": cov.witnesses, "kinds": list(cov.kinds), "meets_target": cov.meets,
                          "gaps": cov.gaps()},
             "notebook": self.notebook, "label": self.label,

@@ -88,6 +88,7 @@ def claim_markdown(res) -> str:
     if c.correction:
         out += [f"**Correct statement.** {md_text(c.correction)}", ""]
     out += [_verdict_line(c, res.reproduced), ""]
+    out += readings_lines(c)
     if c.derivation is not None:
         try:
             steps = list(c.derivation())
@@ -265,6 +266,25 @@ def split_evidence(text: str | None) -> tuple:
     return text, ""
 
 
+_HOLDS = {True: "holds", False: "fails", None: "depends on an unstated choice"}
+
+
+def readings_lines(c: Claim) -> list:
+    """Markdown: the readings of the statement considered, what each gives, and the paper's defence."""
+    out = []
+    if c.readings:
+        out += ["**Readings considered.**", "", "```{container} rfsym-fit-table", "",
+                "| reading | the statement under it | outcome | deciding numbers |", "|---|---|---|---|"]
+        out += [f"| {md_cell(r.name)} | {md_cell(r.text)} | {_HOLDS[r.holds]} | {md_cell(r.deciding)} |"
+                for r in c.readings]
+        out += ["```", ""]
+    if c.defence:
+        out += [f"**The paper's best defence.** {md_text(c.defence)}", ""]
+    if c.defeated_by:
+        out += [f"**What defeats it.** {md_text(c.defeated_by)}", ""]
+    return out
+
+
 def erratum_lines(c: Claim) -> list:
     """Markdown list of one erratum: where, as printed, the correct statement, the evidence in prose (the
     raw check output folded away), and the link to its claim page."""
@@ -274,6 +294,13 @@ def erratum_lines(c: Claim) -> list:
            f"- **Correct statement:** {_md_escape(c.correction)}"]
     if prose:
         out.append(f"- **Evidence:** {_md_escape(prose)}")
+    for r in c.readings:
+        out.append(f"- **Reading ({_md_escape(r.name)}):** {_md_escape(r.text)} — {_HOLDS[r.holds]}"
+                   + (f": {_md_escape(r.deciding)}" if r.deciding else ""))
+    if c.defence:
+        out.append(f"- **The paper's best defence:** {_md_escape(c.defence)}")
+    if c.defeated_by:
+        out.append(f"- **What defeats it:** {_md_escape(c.defeated_by)}")
     out.append(f"- **Details:** {_ref(c)} (every witness, its control and the numbers it printed)")
     if raw:
         out += ["", f"<details><summary>Check output as recorded</summary><pre>{html.escape(raw)}</pre></details>"]
