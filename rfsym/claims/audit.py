@@ -559,12 +559,23 @@ def source_hash(root=None) -> str:
     return h.hexdigest()[:16]
 
 
+def _audited(function: str) -> bool:
+    try:
+        paper_of(function)
+    except ValueError:
+        return False
+    return True
+
+
 def with_current_explanations(report: dict) -> dict:
-    """A copy of ``report`` whose survivors carry the registries' current explanations."""
+    """A copy of ``report`` whose survivors carry the registries' current explanations (a function the
+    library no longer has under that name, in a report older than a move, keeps the recorded one)."""
     rep = dict(report)
     rep["mutants"] = [dict(r, explanation=_survivor_explanation(r))
-                      if r["status"].startswith("survived") else r for r in report["mutants"]]
-    rep["not_exercised"] = [dict(f, explanation=explanation(f["function"], "*")) for f in report["not_exercised"]]
+                      if r["status"].startswith("survived") and _audited(r["function"]) else r
+                      for r in report["mutants"]]
+    rep["not_exercised"] = [dict(f, explanation=explanation(f["function"], "*")) if _audited(f["function"]) else f
+                            for f in report["not_exercised"]]
     return rep
 
 
