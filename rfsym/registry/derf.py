@@ -17,10 +17,11 @@ from mpmath import mp
 
 from .. import derf
 from .. import realdata_claims as _rdc  # real-data experiments (notebook realdata)
-from .. import derf_verify as dv
+from .. import derf as dv
 from ..claims import Check, Claim, Outcome
-from .. import derf_witnesses as dw
-from .. import derf_experiments as dx
+from ..derf import witnesses as dw
+from ..derf import experiments as dx
+from ..derf import _helpers, lemma_a1 as _lemma_a1, moments as _moments, optima as _optima
 from ..montecarlo import mean_of, variance_of, z_check, z_witness
 from ..precision import agreeing_digits
 
@@ -755,12 +756,12 @@ def _gerf_grid_mp():
         for k in range(-60, 61):
             g = mpmath.mpf(10) ** (mpmath.mpf(k) / 10)        # gamma = 1/(1-8A) over (1e-6, 1e6)
             a = (1 - 1 / g) / 8
-            val = d * derf._a1_objective_mp(a, st["S"] / d) + st["S"] - st["mx"] - st["my"]
+            val = d * _lemma_a1._a1_objective_mp(a, st["S"] / d) + st["S"] - st["mx"] - st["my"]
             worst = min(worst, val - o["objective"])
     with mp.workdps(40):
-        wa = derf._a1_argmin_mp(st["S"] / 3 / 2)
-        wv = d * derf._a1_objective_mp(wa, st["S"] / d) + st["S"] - st["mx"] - st["my"]
-        below = min(d * derf._a1_objective_mp((1 - mpmath.mpf(10) ** (-mpmath.mpf(k) / 10)) / 8, st["S"] / d)
+        wa = _lemma_a1._a1_argmin_mp(st["S"] / 3 / 2)
+        wv = d * _lemma_a1._a1_objective_mp(wa, st["S"] / d) + st["S"] - st["mx"] - st["my"]
+        below = min(d * _lemma_a1._a1_objective_mp((1 - mpmath.mpf(10) ** (-mpmath.mpf(k) / 10)) / 8, st["S"] / d)
                     + st["S"] - st["mx"] - st["my"] for k in range(-60, 61))
     return Outcome(worst >= 0, f"GERF objective on a 121-point grid of gamma = 1/(1-8A) in [1e-6, 1e6] minus the closed-form "
                    f"minimum: min = {_fmt(worst, 5)} >= 0", agreement=f"min excess {_fmt(worst, 3)}",
@@ -929,7 +930,7 @@ def _thm41_numeric():
         with mp.workdps(60):
             xv, yv = mp.matrix([mpmath.mpf(v) for v in x]), mp.matrix([mpmath.mpf(v) for v in y])
             K = mp.exp((xv.T * yv)[0])
-            eq9 = mp.exp(derf._eq9_log_m2(p["A"], p["B1"], p["B2"], p["C1"], p["C2"], p["D"], xv, yv))
+            eq9 = mp.exp(_moments._eq9_log_m2(p["A"], p["B1"], p["B2"], p["C1"], p["C2"], p["D"], xv, yv))
             # Eq. (34) second line as printed: D^4 replaced by det(I-4A)^{1/4} = D (a wrong value)
             wrong = eq9 / p["D"] ** 3
             res = derf.derf_conditions_residual(p["A"], p["B1"], p["B2"], p["C1"], p["C2"], p["D"], dps=50)
@@ -1007,7 +1008,7 @@ def _secA1_prefactor():
         I = mp.quad(integrand, [-mp.inf, 0, mp.inf])
         printed = (2 * mp.pi) ** (mpmath.mpf(1) / 2) * D ** 4 * I
         fixed = (2 * mp.pi) ** (-mpmath.mpf(1) / 2) * D ** 4 * I
-        closed = mp.exp(derf._eq9_log_m2(mp.matrix([[A]]), mp.matrix([[B1]]), mp.matrix([[B2]]), mp.matrix([[C1]]),
+        closed = mp.exp(_moments._eq9_log_m2(mp.matrix([[A]]), mp.matrix([[B1]]), mp.matrix([[B2]]), mp.matrix([[C1]]),
                                          mp.matrix([[C2]]), D, mp.matrix([x]), mp.matrix([y])))
         ok = agreeing_digits(fixed, closed) >= 25 and abs(printed / closed - 2 * mp.pi) < mpmath.mpf(10) ** -20
         ctl = agreeing_digits(fixed / mp.sqrt(2), closed)         # control: a factor 2^(-1/2) too many
@@ -1087,7 +1088,7 @@ def _lema1_numeric():
         a = derf.lemma_a1_argmin(ph, dps=30)
         with mp.workdps(60):
             phi = mpmath.mpf(ph)
-            fa = derf._a1_objective_mp(a, phi)
+            fa = _lemma_a1._a1_objective_mp(a, phi)
             # derivative in gamma = 1/(1-8A) (scale-free): h'(gamma*) must vanish
             g = 1 / (1 - 8 * a)
             hp = phi + 1 / (g + 1) - 1 / (2 * g)
@@ -1095,10 +1096,10 @@ def _lema1_numeric():
             worst = mpmath.inf
             for k in range(-80, 81):
                 gg = mpmath.mpf(10) ** (mpmath.mpf(k) / 8)
-                worst = min(worst, derf._a1_objective_mp((1 - 1 / gg) / 8, phi) - fa)
+                worst = min(worst, _lemma_a1._a1_objective_mp((1 - 1 / gg) / 8, phi) - fa)
             for t in ("1e-8", "-1e-8"):
                 gg = g * (1 + mpmath.mpf(t))
-                worst = min(worst, derf._a1_objective_mp((1 - 1 / gg) / 8, phi) - fa)
+                worst = min(worst, _lemma_a1._a1_objective_mp((1 - 1 / gg) / 8, phi) - fa)
         ok &= rel_hp < mpmath.mpf(10) ** -30 and worst >= 0
         rows.append(f"phi={ph}: A*={mpmath.nstr(a, 8)}, |h'|/scale={mpmath.nstr(rel_hp, 2)}, min f(grid)-f(A*)={mpmath.nstr(worst, 2)}")
     with mp.workdps(60):
@@ -1115,7 +1116,7 @@ def _lema1_negative():
     with mp.workdps(30):
         for k in (2, 4, 6, 8):
             A = mpmath.mpf(1) / 8 - mpmath.mpf(10) ** -k      # gamma = 1/(1-8A) = 10^k / 8 -> inf
-            vals.append(derf._a1_objective_mp(A, mpmath.mpf("-0.1")))
+            vals.append(_lemma_a1._a1_objective_mp(A, mpmath.mpf("-0.1")))
     unbounded = all(vals[i] > vals[i + 1] for i in range(3)) and vals[-1] < -1000
     try:
         derf.lemma_a1_argmin("-0.1")
@@ -1123,7 +1124,7 @@ def _lema1_negative():
     except ValueError:
         raised = True
     with mp.workdps(30):
-        far = [derf._a1_objective_mp(-mpmath.mpf(10) ** k, mpmath.mpf("-0.1")) for k in (2, 4, 6)]
+        far = [_lemma_a1._a1_objective_mp(-mpmath.mpf(10) ** k, mpmath.mpf("-0.1")) for k in (2, 4, 6)]
     return Outcome(unbounded and raised, f"phi = -0.1: f(1/8 - 10^-k) for k = 2, 4, 6, 8 = {[mpmath.nstr(v, 5) for v in vals]} "
                    f"-> -inf, so phi >= 0 is needed (while f(-10^k), k = 2, 4, 6 = {[mpmath.nstr(v, 5) for v in far]} -> +inf); "
                    f"lemma_a1_argmin('-0.1') raises ValueError: {raised}", agreement="unbounded below",
@@ -1359,7 +1360,7 @@ def _eq22_numeric():
             b2 = (1 - 4 * A) * mp.inverse(b1).T
             p = {"A": A * mp.eye(3), "B1": b1, "B2": b2, "C1": -(b1.T * b1) / (2 * (1 - 4 * A)),
                  "C2": -(b2.T * b2) / (2 * (1 - 4 * A)), "D": (1 - 4 * A) ** (mpmath.mpf(3) / 4)}
-            st = derf._stats(mp.matrix([[mpmath.mpf(v) for v in r] for r in X]), mp.matrix([[mpmath.mpf(v) for v in r] for r in Y]))
+            st = _optima._stats(mp.matrix([[mpmath.mpf(v) for v in r] for r in X]), mp.matrix([[mpmath.mpf(v) for v in r] for r in Y]))
             tr = lambda M: sum(M[i, i] for i in range(3))
             b_1 = 1 / ((1 - 8 * A) * (1 - 4 * A))
             b_2 = (1 - 4 * A) / (1 - 8 * A)
@@ -1386,7 +1387,7 @@ def _eq21_typo():
         for i in range(6):
             for j in range(6):
                 x, y = Xm[i, :].T, Ym[j, :].T
-                m2 = mp.exp(derf._eq9_log_m2(p["A"], p["B1"], p["B2"], p["C1"], p["C2"], p["D"], x, y))
+                m2 = mp.exp(_moments._eq9_log_m2(p["A"], p["B1"], p["B2"], p["C1"], p["C2"], p["D"], x, y))
                 K = mp.exp((x.T * y)[0])
                 printed.append(mp.log(m2 - K * K + K))
                 fixed.append(mp.log(m2 - K * K + K * K))
@@ -1487,7 +1488,7 @@ def _eq30_numeric():
     X, Y = _DATA[0]
     o = derf.aderf_optimum(X, Y, dps=30)
     with mp.workdps(45):
-        st = derf._stats(mp.matrix([[mpmath.mpf(v) for v in r] for r in X]), mp.matrix([[mpmath.mpf(v) for v in r] for r in Y]))
+        st = _optima._stats(mp.matrix([[mpmath.mpf(v) for v in r] for r in X]), mp.matrix([[mpmath.mpf(v) for v in r] for r in Y]))
         A = o["A"]
         E = o["B1"].T * o["B1"]
         b1, b2 = 1 / ((1 - 8 * A) * (1 - 4 * A)), (1 - 4 * A) / (1 - 8 * A)
@@ -1537,10 +1538,10 @@ def _secA3_phi_slip():
     o = derf.aderf_optimum(X, Y, dps=30)
     with mp.workdps(45):
         q = mpmath.fsum(o["Sigma"]) / 3 + o["mu3"]
-        a_printed = derf._a1_argmin_mp(q)            # phi = d^-1 sum Sigma + mu3 as written in the proof
+        a_printed = _lemma_a1._a1_argmin_mp(q)            # phi = d^-1 sum Sigma + mu3 as written in the proof
         obj = lambda A: 3 * (mp.log(1 - 4 * A) - mp.log(1 - 8 * A) / 2 + 2 / (1 - 8 * A) * q + 2 * o["mu3"])
         ok = obj(a_printed) - o["objective"] > mpmath.mpf("1e-6") and abs(obj(o["A"]) - o["objective"]) < mpmath.mpf(10) ** -35
-        a_tiny = derf._a1_argmin_mp(o["phi"] * (1 + mpmath.mpf(10) ** -3))
+        a_tiny = _lemma_a1._a1_argmin_mp(o["phi"] * (1 + mpmath.mpf(10) ** -3))
         rej = obj(a_tiny) > o["objective"]
     return Outcome(ok, (f"data set 1: the proof's phi = d^-1 sum Sigma + mu3 = {_fmt(q, 10)} gives A = {_fmt(a_printed, 10)} and (32) = "
                 f"{_fmt(obj(a_printed), 12)}; the coefficient of (1-8A)^-1 in (32) is 2(d^-1 sum Sigma + mu3), i.e. the theorem's "
@@ -1608,7 +1609,7 @@ def _eq35_symbolic():
         A = o["A"]
         B = o["B"]
         lhs = -(B.T * mp.inverse(I - 8 * A) * B)                        # from the definition Q^T E Q = -B^T (I-8A)^-1 B
-        Q = derf._diag([1 / mp.sqrt(1 - 4 * A[l, l]) for l in range(3)]) * B
+        Q = _helpers._diag([1 / mp.sqrt(1 - 4 * A[l, l]) for l in range(3)]) * B
         rhs = Q.T * (-I / 2 - mp.inverse(I - 8 * A) / 2) * Q
         res = max(abs((lhs - rhs)[i, j]) for i in range(3) for j in range(3))
     wrong = sp.simplify(e1 - (-sp.Rational(1, 2) + 1 / (2 * (1 - 8 * a))))
@@ -1627,10 +1628,10 @@ def _eq37_numeric():
         ad = -np.abs(rng.normal(size=3)) * 0.2
         Qn = np.linalg.qr(rng.normal(size=(3, 3)))[0]
         with mp.workdps(50):
-            A = derf._diag([mpmath.mpf(v) for v in ad])
+            A = _helpers._diag([mpmath.mpf(v) for v in ad])
             Q, _ = mp.qr(mp.matrix(Qn.tolist()))      # exactly orthogonal at the working precision
             I = mp.eye(3)
-            B = derf._diag([mp.sqrt(1 - 4 * A[i, i]) for i in range(3)]) * Q
+            B = _helpers._diag([mp.sqrt(1 - 4 * A[i, i]) for i in range(3)]) * Q
             Pi = mp.inverse(I - 4 * A)
             p = {"A": A, "B1": B, "B2": B, "C1": -B.T * Pi * B / 2, "C2": -B.T * Pi * B / 2,
                  "D": mp.det(I - 4 * A) ** (mpmath.mpf(1) / 4)}
@@ -1712,13 +1713,13 @@ def _G_vs_Astar():
         inv = np.empty(3, int)
         inv[order] = np.arange(3)
         lam_pi = lam[inv]                               # Lambda_{pi^-1(A)_l}
-        Ass = derf._a1_np(lam_pi)
+        Ass = _lemma_a1._a1_np(lam_pi)
         lhs = float(np.sum((1 + 1 / (1 - 8 * Ass)) * lam_pi))
         Ess = -0.5 - 0.5 / (1 - 8 * Ass)
         rhs = -2 * dv.lemma_a4_bound(Ess, lam)
         gap57 = max(gap57, abs(lhs - rhs))
     ok = worst >= -1e-12 and gap57 < 1e-12 and abs(gstar - o["objective"]) < 1e-12
-    wr = dv.sderf_G_np(derf._a1_np(lam / 2), lam, mx, my) - gstar
+    wr = dv.sderf_G_np(_lemma_a1._a1_np(lam / 2), lam, mx, my) - gstar
     return Outcome(ok, (f"data set 1, 500 random diagonal A: min G(A) - G(A*) = {worst:.3e} >= 0 (Eqs. (51)-(60)); the two sides of "
                 f"(57) agree to {gap57:.1e}: E** and Lambda_pi^-1(A) are co-monotone by (55), so (57) is an equality. "
                 f"Lemma A.4 (the cited reason) gives '>=', which is what the chain (56)-(60) needs; the printed '<=' is "
@@ -1740,7 +1741,7 @@ def _secA4_le():
         inv = np.empty(3, int)
         inv[order] = np.arange(3)
         lam_pi = lam[inv]
-        Ess = -0.5 - 0.5 / (1 - 8 * derf._a1_np(lam_pi))
+        Ess = -0.5 - 0.5 / (1 - 8 * _lemma_a1._a1_np(lam_pi))
         rhs = -2 * dv.lemma_a4_bound(Ess, lam)
         eq_gap = max(eq_gap, abs(-2 * float(np.sum(Ess * lam_pi)) - rhs))
         perm = rng.permutation(3)                         # another pairing of the same E** with Lambda
@@ -1762,12 +1763,12 @@ def _eq55_59():
     X, Y = _DATA[0]
     o = derf.sderf_optimum(X, Y, dps=30)
     with mp.workdps(45):
-        ok = all(o["A"][l, l] == derf._a1_argmin_mp(o["Lambda3"][l]) for l in range(3))
+        ok = all(o["A"][l, l] == _lemma_a1._a1_argmin_mp(o["Lambda3"][l]) for l in range(3))
         nondesc = all(o["A"][l, l] <= o["A"][l + 1, l + 1] for l in range(2))
         noninc = all(o["Lambda3"][l] >= o["Lambda3"][l + 1] for l in range(2))
     return Outcome(ok and nondesc and noninc, f"A*_ll = A*(Lambda3_ll) (59); Lambda3 non-ascending {noninc} -> A* non-descending "
                    f"{nondesc} (values {[mpmath.nstr(o['A'][l, l], 6) for l in range(3)]})", agreement="exact",
-                   control_rejected=o["A"][0, 0] != derf._a1_argmin_mp(o["Lambda3"][2]),
+                   control_rejected=o["A"][0, 0] != _lemma_a1._a1_argmin_mp(o["Lambda3"][2]),
                    control_detail="pairing A*_11 with the smallest eigenvalue rejected")
 
 
@@ -1784,7 +1785,7 @@ def _eq12_13_numeric():
         a = round(-abs(rng.normal()) * 0.2, 3)
         with mp.workdps(50):
             A = mpmath.mpf(a)
-            P = derf._diag([mpmath.mpf(float(v)) for v in psi])
+            P = _helpers._diag([mpmath.mpf(float(v)) for v in psi])
             g = {"A": A, "B": mp.sqrt(1 - 4 * A), "C": -mpmath.mpf(1) / 2, "D": (1 - 4 * A) ** (mpmath.mpf(3) / 4), "Psi": P}
             p = derf.as_derf_params("saderf", g)
             Xm = mp.matrix([[mpmath.mpf(v) for v in r] for r in X])
@@ -1975,7 +1976,7 @@ def _fig1_venn():
         a = mpmath.mpf("-0.15")
         g = {"A": a, "B": mp.sqrt(1 - 4 * a), "C": -mpmath.mpf(1) / 2, "D": (1 - 4 * a) ** (mpmath.mpf(d) / 4), "d": d}
         pos = {"A": 0, "B": 1, "C": "-1/2", "D": 1, "d": d}
-        psi = derf._diag([mpmath.mpf(v) for v in ("0.5", "2", "1.25")])
+        psi = _helpers._diag([mpmath.mpf(v) for v in ("0.5", "2", "1.25")])
         cases = {
             "PosRF as GERF/DERF": derf.as_derf_params("gerf", pos),
             "GERF as DERF": derf.as_derf_params("gerf", g),
