@@ -8,7 +8,6 @@ import pytest
 from mpmath import mp
 
 from rfsym import derf
-from rfsym import derf_verify as dv
 from rfsym.montecarlo import mean_of, variance_of, z_check
 from rfsym.precision import agreeing_digits
 
@@ -58,15 +57,15 @@ def test_gerf_log_variance_reference():
 
 @pytest.mark.parametrize("family", ["gerf", "aderf", "sderf", "saderf"])
 def test_optimum_reference_and_direct_average(family):
-    o = dv.OPTIMA[family](X, Y, dps=35)
+    o = derf.OPTIMA[family](X, Y, dps=35)
     assert digits(o["objective"], REF[family]) >= 34
-    c, direct, dig = dv.closed_vs_direct(family, X, Y, dps=32)
+    c, direct, dig = derf.closed_vs_direct(family, X, Y, dps=32)
     assert dig >= 30
 
 
 @pytest.mark.parametrize("family", ["gerf", "aderf", "sderf", "saderf"])
 def test_float64_matches_mp(family):
-    o = dv.OPTIMA[family](X, Y, dps=20)
+    o = derf.OPTIMA[family](X, Y, dps=20)
     on = {"gerf": derf.gerf_optimum_np, "aderf": derf.aderf_optimum_np, "sderf": derf.sderf_optimum_np,
           "saderf": derf.saderf_optimum_np}[family](XN, YN)
     assert abs(float(o["objective"]) - on["objective"]) < 1e-12
@@ -79,21 +78,21 @@ def test_numerical_minimisation_never_beats_closed_form(family):
     rng = np.random.default_rng(5)
     closed = {"gerf": derf.gerf_optimum_np, "aderf": derf.aderf_optimum_np, "sderf": derf.sderf_optimum_np,
               "saderf": derf.saderf_optimum_np}[family](XN, YN)["objective"]
-    best = dv.family_minimum_np(family, XN, YN, starts=2, rng=rng)
-    pert, _ = dv.perturbation_minimum_np(family, XN, YN, n=50, rng=rng)
+    best = derf.family_minimum_np(family, XN, YN, starts=2, rng=rng)
+    pert, _ = derf.perturbation_minimum_np(family, XN, YN, n=50, rng=rng)
     assert best >= closed - 1e-9 and pert >= closed - 1e-9
     assert best - closed < 1e-6          # the search does reach the optimum
 
 
 def test_general_derf_beats_special_cases():
     rng = np.random.default_rng(6)
-    best = dv.family_minimum_np("derf", XN, YN, starts=2, rng=rng)
+    best = derf.family_minimum_np("derf", XN, YN, starts=2, rng=rng)
     assert best <= min(derf.aderf_optimum_np(XN, YN)["objective"], derf.sderf_optimum_np(XN, YN)["objective"]) + 1e-9
 
 
 def test_optimum_parameters_valid():
     for fam in ("aderf", "sderf", "saderf"):
-        o = dv.OPTIMA[fam](X, Y, dps=30)
+        o = derf.OPTIMA[fam](X, Y, dps=30)
         with mp.workdps(45):
             p = derf.as_derf_params(fam, o)
             r = derf.derf_conditions_residual(p["A"], p["B1"], p["B2"], p["C1"], p["C2"], p["D"], dps=40)
@@ -161,7 +160,7 @@ def test_relative_variance_ordering_and_mc():
     o = derf.sderf_optimum_np(Xs, Ys)
     p = derf.as_derf_params_np("sderf", o)
     x, y = Xs[0] * 0.3, Ys[0] * 0.3
-    prod = dv.mc_moments(p, x, y, 200_000, rng)
+    prod = derf.mc_moments(p, x, y, 200_000, rng)
     l1, l2 = derf.derf_log_moments_np(p, x[None], y[None])
     var = math.exp(l2[0, 0]) - math.exp(2 * l1[0, 0])
     assert z_check(mean_of(prod), math.exp(x @ y)).passed
@@ -189,14 +188,14 @@ def test_variance_comparison_digits_skips_aderf():
 
 def test_moments_by_quadrature_independent_of_eq9():
     """1-D quadrature after diagonalising a dense A reproduces the closed-form moments (and K)."""
-    p = dv.random_derf_params_np(2, np.random.default_rng(5))
+    p = derf.random_derf_params_np(2, np.random.default_rng(5))
     args = [p[k].tolist() for k in ("A", "B1", "B2", "C1", "C2")] + [p["D"]]
     x, y = [0.3, -0.5], [0.4, 0.1]
-    m1, m2 = dv.derf_moments_by_quadrature(*args, x, y, dps=30)
+    m1, m2 = derf.derf_moments_by_quadrature(*args, x, y, dps=30)
     assert digits(m1, derf.derf_mean(*args, x, y, dps=25)) >= 25
     with mp.workdps(40):
         var = m2 - m1 ** 2
     assert digits(var, derf.derf_variance(*args, x, y, dps=25)) >= 22
     assert abs(m1 / math.exp(0.3 * 0.4 - 0.5 * 0.1) - 1) < 1e-12     # float64 parameters: conditions to ~1e-16
     with pytest.raises(ValueError, match="8A < I_d"):
-        dv.derf_moments_by_quadrature([["0.2"]], [[1]], [[1]], [[0]], [[0]], 1, [1], [0])
+        derf.derf_moments_by_quadrature([["0.2"]], [[1]], [[1]], [[0]], [[0]], 1, [1], [0])

@@ -1,4 +1,4 @@
-"""Tests of rfsym.derf_witnesses and rfsym.derf_experiments (independent routes for the DERF optima,
+"""Tests of rfsym.derf.witnesses and rfsym.derf.experiments (independent routes for the DERF optima,
 Fig. 2 protocol, Table 1 arithmetic) and of the printed-vs-corrected GERF features."""
 
 import math
@@ -10,8 +10,8 @@ import sympy as sp
 from mpmath import mp
 
 from rfsym import derf
-from rfsym import derf_experiments as dx
-from rfsym import derf_witnesses as dw
+from rfsym.derf import experiments as dx
+from rfsym.derf import witnesses as dw
 from rfsym.montecarlo import z_check
 
 X = [["0.5", "-0.25"], ["0.125", "1"], ["-0.75", "0.5"]]

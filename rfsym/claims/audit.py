@@ -56,7 +56,7 @@ __all__ = ["TARGETS", "PERTURBATIONS", "public_functions", "perturb", "trace_cal
 #: the library under test.
 TARGETS = {
     "CRT": ("rfsym.crt", "rfsym.crt_experiments"),
-    "DERF": ("rfsym.derf", "rfsym.derf_verify", "rfsym.derf_experiments"),
+    "DERF": ("rfsym.derf", "rfsym.derf.experiments"),
     "HRF": ("rfsym.hrf", "rfsym.hrf_experiments"),
     "SimRF": ("rfsym.simrf", "rfsym.simrf_experiments"),
 }

@@ -14,7 +14,8 @@ import functools
 
 import numpy as np
 
-from . import derf
+from .. import derf
+from ._helpers import _single_thread
 
 __all__ = ["FIG2_SIGMAS", "FIG2_FAMILIES", "fig2_curves", "fig2_gaps", "fig2_mc_point", "aderf_lead_vs_L", "TABLE1", "TABLE1_TASKS",
            "GLUE_TASKS", "table1_marks", "table1_ranks"]
@@ -26,7 +27,7 @@ FIG2_FAMILIES = ("trig", "pos", "gerf", "aderf", "sderf")
 
 
 @functools.lru_cache(maxsize=None)
-@derf._single_thread
+@_single_thread
 def fig2_curves(regime: str, *, L: int = 1024, n_sets: int = 5, d: int = 64, seed: int = 2023,
                 sigmas: tuple = FIG2_SIGMAS, families: tuple = FIG2_FAMILIES):
     """Mean log relative variance per pair of sets, for each family and sigma (App. B.2 protocol).
@@ -81,7 +82,7 @@ def fig2_mc_point(regime: str, family: str, sigma: float, *, d: int = 64, L: int
     """Sampled relative variance of one pair (x_1, y_1) of a regime vs its exact value from (9).
 
     Draws one pair of sets (``L`` points, parameters optimised on them), samples ``n`` features of the
-    pair with :func:`rfsym.derf_verify.mc_moments` and returns the exact Var/K^2 and the Monte Carlo
+    pair with :func:`rfsym.derf.mc_moments` and returns the exact Var/K^2 and the Monte Carlo
     estimate (an :class:`rfsym.montecarlo.MCResult` of the relative variance).
 
     Examples
@@ -90,8 +91,8 @@ def fig2_mc_point(regime: str, family: str, sigma: float, *, d: int = 64, L: int
     >>> bool(abs(r.estimate - ex) < 5 * r.stderr)
     True
     """
-    from .derf_verify import mc_moments
-    from .montecarlo import variance_of
+    from ..montecarlo import variance_of
+    from .sampling import mc_moments
     rng = np.random.default_rng(seed)
     X, Y = derf.sample_regime(regime, float(sigma), d, L, rng)
     opt = {"gerf": derf.gerf_optimum_np, "aderf": derf.aderf_optimum_np, "sderf": derf.sderf_optimum_np,

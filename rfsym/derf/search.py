@@ -1,15 +1,13 @@
-"""Verification machinery for the DERF paper: optimality tests, proof-step checks, Monte Carlo.
-
-Everything the claims registry (:mod:`rfsym.registry.derf`) and the notebook ``notebooks/derf.md``
-need beyond the formulas of :mod:`rfsym.derf`:
+"""Numerical searches and proof-step helpers for the optimality claims (Secs. 3.1, 4.1-4.3, App. A.4).
 
 * :func:`example_data` -- small exact (decimal-string) data sets;
 * :func:`closed_vs_direct` -- closed-form optimum of (8) against the direct L^2 average, in digits;
 * :func:`family_minimum_np` -- unrestricted numerical minimisation of (8) over a whole family
   (smooth unconstrained parametrisations of the feasible sets, several BFGS starts);
 * :func:`perturbation_minimum_np` -- random feasible perturbations of the closed-form optimum;
-* :func:`mc_moments` -- Monte Carlo of E[f1 f2] and E[(f1 f2)^2] with the library's sampler;
-* helpers for the proof steps of Lemmas A.2-A.4 and Eqs. (51)-(60).
+* :func:`random_derf_params_np` -- a random valid dense DERF;
+* :func:`lemma_a4_bound`, :func:`max_trace_orthogonal_np`, :func:`sderf_G_np` -- Lemmas A.3/A.4 and
+  Eqs. (51)-(60) of the proof of Thm 4.3.
 """
 
 from __future__ import annotations
@@ -22,20 +20,19 @@ import scipy.linalg as sla
 import scipy.optimize as sopt
 from mpmath import mp
 
-from . import derf
-from .couplings import sample
-from .montecarlo import mean_of, z_check
+from ..couplings import sample
+from ._helpers import _single_thread
+from .objective import shifted_log_variance, shifted_log_variance_np
+from .optima import (aderf_optimum, aderf_optimum_np, as_derf_params, as_derf_params_np, gerf_optimum,
+                     gerf_optimum_np, saderf_optimum, saderf_optimum_np, sderf_optimum, sderf_optimum_np)
 
-__all__ = [
-    "example_data", "closed_vs_direct", "family_objective_np", "family_minimum_np",
-    "perturbation_minimum_np", "random_derf_params_np", "derf_log_moment_np", "mc_moments",
-    "lemma_a4_bound", "max_trace_orthogonal_np", "sderf_G_np", "OPTIMA", "derf_moments_by_quadrature",
-]
 
-OPTIMA = {"gerf": derf.gerf_optimum, "aderf": derf.aderf_optimum, "sderf": derf.sderf_optimum,
-          "saderf": derf.saderf_optimum}
-_OPTIMA_NP = {"gerf": derf.gerf_optimum_np, "aderf": derf.aderf_optimum_np, "sderf": derf.sderf_optimum_np,
-              "saderf": derf.saderf_optimum_np}
+OPTIMA = {"gerf": gerf_optimum, "aderf": aderf_optimum, "sderf": sderf_optimum,
+          "saderf": saderf_optimum}
+
+
+_OPTIMA_NP = {"gerf": gerf_optimum_np, "aderf": aderf_optimum_np, "sderf": sderf_optimum_np,
+              "saderf": saderf_optimum_np}
 
 
 def example_data(seed: int, L: int = 6, d: int = 3, *, scale=0.5, shift=0.3, digits: int = 2):
@@ -75,17 +72,13 @@ def closed_vs_direct(family: str, X, Y, *, dps: int = 35):
     opt = OPTIMA[family](X, Y, dps=dps)
     d = len(X[0])
     with mp.workdps(dps + 15):
-        params = derf.as_derf_params(family, dict(opt, d=d))
-    direct = derf.shifted_log_variance(params, X, Y, dps=dps)
+        params = as_derf_params(family, dict(opt, d=d))
+    direct = shifted_log_variance(params, X, Y, dps=dps)
     with mp.workdps(dps + 15):
         diff = abs(opt["objective"] - direct)
         digits = math.inf if diff == 0 else float(-mpmath.log10(diff / abs(direct)))
     return opt["objective"], direct, digits
 
-
-# ---------------------------------------------------------------------------------------------
-# unrestricted numerical minimisation over each family (float64)
-# ---------------------------------------------------------------------------------------------
 
 def _sym_from(v, d):
     S = np.zeros((d, d))
@@ -115,12 +108,12 @@ def _params_from_vector(family, v, d):
     if family == "gerf":
         a = (1 - math.exp(v[0])) / 8
         B = math.sqrt(1 - 4 * a)
-        return derf.as_derf_params_np("gerf", {"A": a, "B": B, "C": -0.5, "D": (1 - 4 * a) ** (d / 4)}, d=d)
+        return as_derf_params_np("gerf", {"A": a, "B": B, "C": -0.5, "D": (1 - 4 * a) ** (d / 4)}, d=d)
     if family == "saderf":
         a = (1 - math.exp(v[0])) / 8
         psi = np.exp(v[1:1 + d])
         g = {"A": a, "B": math.sqrt(1 - 4 * a), "C": -0.5, "D": (1 - 4 * a) ** (d / 4), "Psi": np.diag(psi)}
-        return derf.as_derf_params_np("saderf", g)
+        return as_derf_params_np("saderf", g)
     if family == "aderf":
         a = (1 - math.exp(v[0])) / 8
         B1 = v[1:1 + d * d].reshape(d, d)
@@ -153,13 +146,13 @@ def family_objective_np(family, v, X, Y):
     X, Y = np.asarray(X, float), np.asarray(Y, float)
     try:
         p = _params_from_vector(family, np.asarray(v, float), X.shape[1])
-        val = derf.shifted_log_variance_np(p, X, Y)
+        val = shifted_log_variance_np(p, X, Y)
     except (np.linalg.LinAlgError, ValueError, OverflowError):
         return 1e300
     return val if np.isfinite(val) else 1e300
 
 
-@derf._single_thread
+@_single_thread
 def family_minimum_np(family, X, Y, *, starts: int = 6, rng: np.random.Generator):
     """Best value of (8) found by BFGS over the whole family from ``starts`` random starting points.
 
@@ -171,7 +164,7 @@ def family_minimum_np(family, X, Y, *, starts: int = 6, rng: np.random.Generator
     --------
     >>> X, Y = np.array([[0.5, 0.1], [-0.2, 0.3], [0.1, -0.4]]), np.array([[0.3, 0.3], [0.6, -0.1], [0.2, 0.5]])
     >>> best = family_minimum_np("gerf", X, Y, starts=2, rng=np.random.default_rng(0))
-    >>> bool(best >= derf.gerf_optimum_np(X, Y)["objective"] - 1e-9)
+    >>> bool(best >= gerf_optimum_np(X, Y)["objective"] - 1e-9)
     True
     """
     X, Y = np.asarray(X, float), np.asarray(Y, float)
@@ -189,7 +182,7 @@ def family_minimum_np(family, X, Y, *, starts: int = 6, rng: np.random.Generator
     return best
 
 
-@derf._single_thread
+@_single_thread
 def perturbation_minimum_np(family, X, Y, *, n: int = 200, scale: float = 1e-2, rng: np.random.Generator):
     """Smallest objective (8) over random feasible perturbations of the closed-form optimum.
 
@@ -206,12 +199,12 @@ def perturbation_minimum_np(family, X, Y, *, n: int = 200, scale: float = 1e-2, 
         e = scale * rng.normal()
         if family == "gerf":
             a = opt["A"] + e
-            p = derf.as_derf_params_np("gerf", {"A": a, "B": math.sqrt(1 - 4 * a), "C": -0.5,
+            p = as_derf_params_np("gerf", {"A": a, "B": math.sqrt(1 - 4 * a), "C": -0.5,
                                                 "D": (1 - 4 * a) ** (d / 4)}, d=d)
         elif family == "saderf":
             a = opt["A"] + e
             psi = np.diag(opt["Psi"]) * np.exp(scale * rng.normal(size=d))
-            p = derf.as_derf_params_np("saderf", {"A": a, "B": math.sqrt(1 - 4 * a), "C": -0.5,
+            p = as_derf_params_np("saderf", {"A": a, "B": math.sqrt(1 - 4 * a), "C": -0.5,
                                                   "D": (1 - 4 * a) ** (d / 4), "Psi": np.diag(psi)})
         elif family == "aderf":
             a = opt["A"] + e
@@ -228,7 +221,7 @@ def perturbation_minimum_np(family, X, Y, *, n: int = 200, scale: float = 1e-2, 
             Pi = np.linalg.inv(P)
             p = {"A": A, "B1": B, "B2": B, "C1": -0.5 * B.T @ Pi @ B, "C2": -0.5 * B.T @ Pi @ B,
                  "D": float(np.linalg.det(P)) ** 0.25}
-        vals.append(derf.shifted_log_variance_np(p, X, Y))
+        vals.append(shifted_log_variance_np(p, X, Y))
     return float(min(vals)), float(opt["objective"])
 
 
@@ -247,48 +240,12 @@ def random_derf_params_np(d, rng, *, scale=0.3):
             "D": float(np.linalg.det(P)) ** 0.25}
 
 
-def derf_log_moment_np(params, x, y, k):
-    """log E[(f1(w,x) f2(w,y))^k] for a dense DERF (k = 1, 2, 4 ...), finite iff 4kA < I.
-
-    E[(f1 f2)^k] = D^{2k} det(I - 4kA)^{-1/2} exp(k x^T C1 x + k y^T C2 y + k^2/2 s^T (I-4kA)^{-1} s),
-    s = B1 x + B2 y.
-    """
-    A, B1, B2, C1, C2 = (np.asarray(params[n], float) for n in ("A", "B1", "B2", "C1", "C2"))
-    d = A.shape[0]
-    P = np.eye(d) - 4 * k * A
-    if np.linalg.eigvalsh(P).min() <= 0:
-        return math.inf
-    s = B1 @ x + B2 @ y
-    return (2 * k * math.log(abs(params["D"])) - 0.5 * np.linalg.slogdet(P)[1] + k * x @ C1 @ x + k * y @ C2 @ y
-            + k * k / 2 * s @ np.linalg.solve(P, s))
-
-
-@derf._single_thread
-def mc_moments(params, x, y, n, rng, *, coupling="iid"):
-    """Sample f1(w,x) f2(w,y) with w from :func:`rfsym.couplings.sample` and return the products.
-
-    Returns
-    -------
-    ndarray of n products (independent replicates for ``coupling="iid"``).
-    """
-    x, y = np.asarray(x, float), np.asarray(y, float)
-    d = x.size
-    w = sample(coupling, d, n, rng)
-    lf1 = derf.derf_log_features_np(w, x[None, :], params["A"], params["B1"], params["C1"], params["D"])[0]
-    lf2 = derf.derf_log_features_np(w, y[None, :], params["A"], params["B2"], params["C2"], params["D"])[0]
-    return np.exp(lf1 + lf2)
-
-
-# ---------------------------------------------------------------------------------------------
-# Lemmas A.3/A.4 and the SDERF proof
-# ---------------------------------------------------------------------------------------------
-
 def lemma_a4_bound(E_diag, lam):
     """sum_l E_{pi_l} Lambda_l with E sorted non-ascending and Lambda non-ascending (Eq. (43))."""
     return float(np.sum(np.sort(E_diag)[::-1] * np.sort(lam)[::-1]))
 
 
-@derf._single_thread
+@_single_thread
 def max_trace_orthogonal_np(E_diag, N, *, rng, starts=5, samples=2000):
     """Largest Trace(E Q N Q^T) found over O(d): Haar samples and BFGS over SO(d) (and a reflection)."""
     d = len(E_diag)
@@ -313,57 +270,3 @@ def sderf_G_np(A_diag, lam, mx, my):
     E = -0.5 - 0.5 / (1 - 8 * A_diag)
     return (np.sum(np.log1p(-4 * A_diag) - 0.5 * np.log1p(-8 * A_diag)) - mx - my
             - 2 * lemma_a4_bound(E, lam))
-
-
-def derf_moments_by_quadrature(A, B1, B2, C1, C2, D, x, y, *, dps: int = 40):
-    """E[f1 f2] and E[f1^2 f2^2] of a DERF by 1-D numerical quadrature (independent of Eq. (9)).
-
-    With f_k(w, z) = D exp(w^T A w + w^T B_k z + z^T C_k z), w ~ N(0, I_d): diagonalise
-    A = Q Lam Q^T (mpmath ``eigsy``), rotate v = Q^T w ~ N(0, I_d), t = Q^T (B1 x + B2 y); then
-    E[(f1 f2)^k] = D^{2k} exp(k (x^T C1 x + y^T C2 y)) prod_l int phi(v) exp(2k Lam_l v^2 + k t_l v) dv,
-    each factor computed by ``mp.quad`` (split at the integrand's peak). No Gaussian-integral closed
-    form is used, so this is a witness for Thm 4.1 and Eq. (9).
-
-    Parameters
-    ----------
-    A, B1, B2, C1, C2 : d x d mpmath matrices or nested sequences (A symmetric, 8A < I)
-    D : real
-    x, y : length-d sequences
-    dps : int
-        Working precision of the quadrature.
-
-    Returns
-    -------
-    (mpf, mpf)
-        (E[f1 f2], E[f1^2 f2^2]).
-
-    Examples
-    --------
-    >>> from mpmath import nstr
-    >>> m1, m2 = derf_moments_by_quadrature([[0]], [[1]], [[1]], [["-1/2"]], [["-1/2"]], 1, [1], [0], dps=20)
-    >>> nstr(m1, 15), nstr(m2, 15)      # PosRF, d = 1: E = exp(x y) = 1, E[.^2] = e^{|x+y|^2 - |x|^2 - |y|^2 + ...} = e
-    ('1.0', '2.71828182845905')
-    """
-    with mp.workdps(dps + 10):
-        Am, b1, b2, c1, c2 = (mp.matrix([[mpmath.mpf(v) for v in r] for r in (M.tolist() if hasattr(M, "tolist") else M)])
-                              for M in (A, B1, B2, C1, C2))
-        Dm = mpmath.mpf(D)
-        d = Am.rows
-        xv = mp.matrix([mpmath.mpf(v) for v in x])
-        yv = mp.matrix([mpmath.mpf(v) for v in y])
-        lam, Q = mp.eigsy(Am)
-        t = Q.T * (b1 * xv + b2 * yv)
-        q = (xv.T * c1 * xv)[0] + (yv.T * c2 * yv)[0]
-        out = []
-        for k in (1, 2):
-            prod = mpmath.mpf(1)
-            for l in range(d):
-                a = 2 * k * lam[l]
-                b = k * t[l]
-                if not 1 - 2 * a > 0:
-                    raise ValueError(f"A must satisfy {4 * k}A < I_d for the order-{k} moment, got eigenvalue {lam[l]}")
-                peak = b / (1 - 2 * a)
-                f = lambda v, a=a, b=b: mp.exp(-v * v / 2 + a * v * v + b * v)
-                prod *= mp.quad(f, [-mp.inf, peak, mp.inf]) / mp.sqrt(2 * mp.pi)
-            out.append(Dm ** (2 * k) * mp.exp(k * q) * prod)
-    return out[0], out[1]

@@ -29,9 +29,11 @@ import numpy as np
 import sympy
 from mpmath import mp
 
-from . import derf
-from .couplings import sample
-from .montecarlo import MCResult
+from .. import derf
+from ..couplings import sample
+from ..montecarlo import MCResult
+from ._helpers import _diag, _single_thread
+from .lemma_a1 import _a1_argmin_mp
 
 __all__ = [
     "FAMILY_PARAMETERS", "family_params", "optimum_theta", "direct_objective", "stationarity",
@@ -115,8 +117,8 @@ def family_params(family: str, theta, d: int, *, Q0=None):
     if family == "saderf":
         a = t[0]
         B = mp.sqrt(1 - 4 * a)
-        Psi = derf._diag(t[1:1 + d])
-        Pinv = derf._diag([1 / v for v in t[1:1 + d]])
+        Psi = _diag(t[1:1 + d])
+        Pinv = _diag([1 / v for v in t[1:1 + d]])
         return _complete(a * I, B * Psi, B * Pinv)
     if family in ("aderf", "aderf-E"):
         a = t[0]
@@ -135,7 +137,7 @@ def family_params(family: str, theta, d: int, *, Q0=None):
             A = _sym(t[:m], d)
         else:
             m = d
-            A = derf._diag(t[:d])
+            A = _diag(t[:d])
         K = _skew(t[m:], d)
         Q = (I if Q0 is None else Q0) * mp.expm(K)
         B = mp.sqrtm(I - 4 * A) * Q
@@ -160,7 +162,7 @@ def optimum_theta(family: str, opt: dict, d: int):
         E = opt["B1"].T * opt["B1"]
         return [opt["A"]] + [E[i, j] for i in range(d) for j in range(i, d)], None
     A = opt["A"]
-    Q0 = derf._diag([1 / mp.sqrt(1 - 4 * A[l, l]) for l in range(d)]) * opt["B"]   # Q3^T
+    Q0 = _diag([1 / mp.sqrt(1 - 4 * A[l, l]) for l in range(d)]) * opt["B"]   # Q3^T
     nk = d * (d - 1) // 2
     if family == "sderf":
         return [A[i, j] for i in range(d) for j in range(i, d)] + [mpmath.mpf(0)] * nk, Q0
@@ -227,16 +229,16 @@ def wrong_optimum(family: str, X, Y, *, dps: int = 40):
     d = len(X[0])
     with mp.workdps(dps + 15):
         if family in ("gerf", "aderf"):
-            a = derf._a1_argmin_mp(opt["phi"] / 2)
+            a = _a1_argmin_mp(opt["phi"] / 2)
             if family == "aderf":
                 r = mp.sqrt((1 - 4 * a) / (1 - 4 * opt["A"]))
                 opt["B1"] = opt["B1"] * r
             opt["A"] = a
         elif family == "sderf":
-            Q3t = derf._diag([1 / mp.sqrt(1 - 4 * opt["A"][l, l]) for l in range(d)]) * opt["B"]
-            Ad = [derf._a1_argmin_mp(v / 2) for v in opt["Lambda3"]]
-            opt["A"] = derf._diag(Ad)
-            opt["B"] = derf._diag([mp.sqrt(1 - 4 * a) for a in Ad]) * Q3t
+            Q3t = _diag([1 / mp.sqrt(1 - 4 * opt["A"][l, l]) for l in range(d)]) * opt["B"]
+            Ad = [_a1_argmin_mp(v / 2) for v in opt["Lambda3"]]
+            opt["A"] = _diag(Ad)
+            opt["B"] = _diag([mp.sqrt(1 - 4 * a) for a in Ad]) * Q3t
         elif family == "saderf":
             opt["Psi"] = opt["Psi"] * opt["Psi"]
         else:
@@ -330,7 +332,7 @@ def stationarity(family: str, X, Y, *, opt=None, dps: int = 60, hessian: bool = 
     return out
 
 
-@derf._single_thread
+@_single_thread
 def objective_mc(params: dict, X, Y, n: int, rng: np.random.Generator, *, batch: int = 50_000):
     """Monte Carlo estimate of the shifted log-variance (8) from *sampled* second moments.
 
