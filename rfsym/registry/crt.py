@@ -19,7 +19,7 @@ from scipy import special as _ssp
 
 from .. import crt
 from .. import realdata_claims as _rdc  # real-data experiments (notebook realdata)
-from .. import crt_witnesses as cw
+from ..crt import witnesses as cw
 from ..claims import Check, Claim
 from ..montecarlo import mean_of, variance_of, z_check
 from ..precision import agreeing_digits as _agreeing_digits, to_mp
@@ -527,7 +527,7 @@ def _thm32_mc():
 
 def _var2_mc():
     # Theorems 3.2, 3.4, 3.5 call their formula "the variance of (2)"; (2) averages M samples, so its variance is 1/M of it
-    from .. import crt_experiments as cx
+    from ..crt import experiments as cx
     rng = np.random.default_rng(SEED + 37)
     x, y = _f(_T33[0]), _f(_T33[1])
     M = 8
@@ -772,7 +772,7 @@ def _fig1_numeric():
 
 
 def _fig1_mc():
-    from .. import crt_experiments as cx
+    from ..crt import experiments as cx
     rng = np.random.default_rng(SEED + 10)
     x, y = ["0.6", "0.2"], ["0.4", "0.5"]
     pt = cx.fig1_mc_point(_f(x), _f(y), 400_000, np.random.default_rng(SEED + 35))
@@ -1289,7 +1289,7 @@ def _thm91_mc():
     var1 = float(crt.oprf_variance(x.tolist(), y.tolist(), dps=15))
     gap = float(crt.orthogonal_gap(x.tolist(), y.tolist(), M, dps=15))
     lb = float(crt.orthogonal_gap_lower_bound(x.tolist(), y.tolist(), M, dps=15))
-    from .. import crt_experiments as cx
+    from ..crt import experiments as cx
     r = cx.orthogonal_variance_mc(x, y, M, 300_000, rng, "orthogonal")
     a = z_check(r, var1 / M - gap)
     z_lim = (r.estimate - (var1 / M - lb)) / r.stderr
@@ -1303,7 +1303,7 @@ def _thm91_mc():
 def _thm91_printed_f_numeric():
     # Eq. (24) with F as printed (u^T z, length dropped) at d = M = 2, x = y = (2, 0) (s2 = 16, OPRF at A*): the bound exceeds
     # the exact gap; the printed F and the gap are both recomputed by quadrature (crt_thm91_witness, crt_witnesses)
-    from .. import crt_thm91_witness as tw
+    from ..crt import witnesses as tw
     x, d, M = ["2", "0"], 2, 2
     with mp.workdps(40):
         bp = crt.orthogonal_gap_lower_bound_printed_f(x, x, M, dps=25)
@@ -1340,7 +1340,7 @@ def _thm91_printed_f_numeric():
 
 def _thm91_indicator_symbolic():
     # general g: g(a, b) = a^2 1[b < 1] (a_2(y) = 1[y < 1] >= 0), d = M = 2, every derivation by sympy (crt_thm91_witness)
-    from .. import crt_thm91_witness as tw
+    from ..crt import witnesses as tw
     e = tw.indicator_counterexample_expr()
     zn = e["zn"]
     ratio = sp.simplify(e["gap"] / e["bound_printed"])
@@ -1361,7 +1361,7 @@ def _thm91_indicator_symbolic():
 
 def _thm91_indicator_mc():
     # the counterexample sampled: Haar orthogonal pairs in d = 2, X = (w^T z)^2 1[||w|| < 1], |z| = 1
-    from .. import crt_thm91_witness as tw
+    from ..crt import witnesses as tw
     e = tw.indicator_counterexample_expr()
     sub = {e["zn"]: 1}
     EX, EXX = float(e["EX"].subs(sub)), float(e["EX1X2"].subs(sub))
@@ -1472,7 +1472,7 @@ def _eq33_mc():
     gap = float(crt.orthogonal_gap(x.tolist(), y.tolist(), M, dps=15))
     lb = float(crt.orthogonal_gap_lower_bound(x.tolist(), y.tolist(), M, dps=15))
     var1 = float(crt.oprf_variance(x.tolist(), y.tolist(), dps=15))
-    from .. import crt_experiments as cx
+    from ..crt import experiments as cx
     r = cx.orthogonal_variance_mc(x, y, M, 400_000, rng, "orthogonal")
     a = z_check(r, var1 / M - gap)
     b = z_check(r, var1 / M - lb)
@@ -1543,7 +1543,7 @@ def _thm41_favor():
     # FAVOR++'s own setting: d = 64, M = 256 (App. 9.10.3), i.e. four independent orthogonal blocks
     d, M = 64, 256
     rows, worst_corr, ratios = [], math.inf, []
-    from .. import crt_experiments as cx
+    from ..crt import experiments as cx
     curve = cx.gap_bound_ratio_curve(d, [0.01, 0.25, 1.0, 4.0], M, dps=15)
     for k, s2 in enumerate(("0.01", "0.25", "1", "4")):
         xx = ["0"] * (d - 1) + [str(mpmath.sqrt(mpmath.mpf(s2)))]
@@ -1727,7 +1727,7 @@ def _thm42_mc():
     K = 1.0
     M, R, eps = 1000, 3000, 10.0
     rng = np.random.default_rng(SEED + 22)
-    from .. import crt_experiments as cx
+    from ..crt import experiments as cx
     est = cx.iid_estimates(xf, xf, Af, M, R, rng)
     hits = (np.abs(est - K) >= eps).astype(float)
     r = mean_of(hits)
@@ -2022,7 +2022,7 @@ _SEC51 = dict(L=1024, repeats=5, n_pairs=8192)   # the paper's L and repeats; th
 
 
 def _sec51_numbers(regime):
-    from .. import crt_experiments as cx
+    from ..crt import experiments as cx
     r = cx.compare_regime_cached(regime, 1.0, SEED, _SEC51["L"], _SEC51["repeats"], 64, _SEC51["n_pairs"])
     return r, {"GERF vs TrigRF": r["TrigRF"][0] - r["GERF"][0],
                "OPRF vs PosRF": r["PosRF"][0] - r["OPRF"][0],
@@ -2069,7 +2069,7 @@ def _sec51_heterogen():
 
 def _fig2_ray_mc():
     # sampled single-feature variances along a ray of the normal regime (parameters refitted from the scaled sets)
-    from .. import crt_experiments as cx
+    from ..crt import experiments as cx
     rng = np.random.default_rng(SEED + 36)
     U, V = cx.sample_regime("normal", 64, 64, 1.0, rng)
     rows = cx.sampled_log_variances(U[0], V[0], (0.03,), rng, n=400_000, U=U, V=V)
@@ -2102,7 +2102,7 @@ def _np_layer_consistency():
     for name, (cur, ref) in cases.items():
         worst[name] = max(abs(float(cur[i]) - float(mpmath.log(ref(X[i].tolist(), Y[i].tolist())))) for i in range(len(X)))
     # the experiment layer: log_variances (real mechanisms halved) and the aggregation of compare_regime / compare_regime_cached
-    from .. import crt_experiments as cx
+    from ..crt import experiments as cx
     c = np.minimum(X.min(0), Y.min(0)) - 1e-8
     params = {"GERF": (-1, -0.1 + 0.2j), "OPRF": A, "PoisRF": lam, "GeomRF": p, "PoisRF+": (c, lam), "GeomRF+": (c, p)}
     lv = cx.log_variances(X, Y, params, pairs="diag")
@@ -2134,7 +2134,7 @@ def _np_layer_consistency():
 
 def _regimes_mc():
     # the Sec. 5.1 regimes as defined: normal N(0, s^2 I), sphere s S^{d-1}, heterogen N(0, s^2 I) and N(s 1, s^2 I)
-    from .. import crt_experiments as cx
+    from ..crt import experiments as cx
     rng = np.random.default_rng(SEED + 33)
     sg, d, L = 0.8, 64, 8192
     rows, oks, bads = [], [], []
@@ -2164,7 +2164,7 @@ _SYNTH = ("normal", "sphere", "heterogen")
 
 
 def _fig2():
-    from .. import crt_experiments as cx
+    from ..crt import experiments as cx
     lines, big, regimes_won, never_worse, base_big = [], 0, set(), True, 0
     total = 0
     for regime in _SYNTH:
@@ -2454,7 +2454,7 @@ def _pstar_mc():
 
 def _sec323_lattice():
     # E[f(x^) f(y^)] of the shifted inputs by lattice sums of the features (10), shift c from fit_parameters
-    from .. import crt_experiments as cx
+    from ..crt import experiments as cx
     X = np.array([[0.3, -0.4], [-0.2, 0.5], [0.1, 0.2]])
     Y = np.array([[0.25, 0.1], [-0.35, -0.15], [0.4, 0.3]])
     P = cx.fit_parameters(X, Y)
@@ -2553,7 +2553,7 @@ def _sec91_symbolic():
 def _sec51_mp(regime, thresholds, expect, n_live=6):
     # per-pair mpmath reductions on fresh sets: cached (rfsym/registry/crt_sec51_cache.py), a seeded random subset
     # recomputed live (fixed seed: verify, the notebook and the mutation audit see the same pairs)
-    from .. import crt_experiments as cx
+    from ..crt import experiments as cx
     from . import crt_sec51_cache as cache
     P = cache.PARAMS
     vals = cache.VALUES[regime]
@@ -2591,7 +2591,7 @@ def _sec51_heterogen_mp():
 
 def _sec51_mnist_grid():
     # GERF over a grid of (s, A) on real 8x8 MNIST (two preprocessing routes), synthetic normal regime as control
-    from .. import crt_experiments as cx
+    from ..crt import experiments as cx
     from ..datasets import load_images
     rng = np.random.default_rng(SEED + 57)
     lines, bests = [], []
@@ -2653,7 +2653,7 @@ def _pstar_convex():
 
 def _sec51_mnist_preprocessing():
     # the printed mnist factors under standardised pixels (zero mean, unit variance over all pixels of the 10000 images)
-    from .. import crt_experiments as cx
+    from ..crt import experiments as cx
     from ..datasets import load_images
     thr = {"GERF vs TrigRF": 10, "OPRF vs PosRF": 7, "GeomRF+ vs PosRF": 7}
     lines, all_hold = [], {}
@@ -2802,7 +2802,7 @@ CLAIMS = [
     _c("CRT-Sec3.1-var2", "Sec. 3.1, Theorem 3.2 (also Theorems 3.4, 3.5): 'the variance of (2)'",
        "The variance of (2) using p_GE, f_GE is given as Var Re(f1 f2) = (6).",
        "erratum", "(6) is the variance of one sample Re(f1 f2), the quantity the paper announces (after Eq. (2)) for judging precision; the estimator (2) averages M samples and has variance (6)/M (sampled with M = 8).",
-       [_chk("variance of the M-sample estimator", MC, _var2_mc, (_G + "oprf_variance", "rfsym.crt_experiments.orthogonal_variance_mc"), "200000 sampled estimators with M = 8 i.i.d. features", "variance of (2) = (6)"),
+       [_chk("variance of the M-sample estimator", MC, _var2_mc, (_G + "oprf_variance", "rfsym.crt.experiments.orthogonal_variance_mc"), "200000 sampled estimators with M = 8 i.i.d. features", "variance of (2) = (6)"),
         _chk("variance of (2) by quadrature, M = 2", N_, _var2_quad, (_G + "gerf_variance", _G + "oprf_a_star"), "120 x 120 Gauss-Hermite quadrature of Var((Z1+Z2)/2), d = 1",
              "variance of (2) = (6)")],
        severity="typo", correction=r"The variance of one sample $\mathrm{Re}(f^{(1)}f^{(2)})$ of (1) is (6); the estimator (2) has variance (6)$/M$."),
@@ -2911,7 +2911,7 @@ CLAIMS = [
     _c("CRT-Sec3.2.3", "Sec. 3.2.3", r"With $c_l=\min_i\min(x_l^{(i)},y_l^{(i)})-\epsilon$, the shifted inputs are positive, $K$ is unchanged and DIRFs become positive (PoisRF+, GeomRF+).",
        "verified", "exact rationals and sampled positive, unbiased GeomRF+ features; lattice sums of the features (10) at the shifted inputs (shift from fit_parameters) give $K$ of the unshifted pair for PoisRF+ and GeomRF+, with every feature positive.",
        [_chk("shift invariance and positivity", MC, _sec323, (_G + "estimator_samples",), "exact rationals + 300000 sampled GeomRF+ features", "mean 1.03 K"),
-        _chk("lattice sums at the shifted inputs", N_, _sec323_lattice, ("rfsym.crt_experiments.fit_parameters",), "mpmath lattice sums over omega in {0..39}^2 of the features (10)",
+        _chk("lattice sums at the shifted inputs", N_, _sec323_lattice, ("rfsym.crt.experiments.fit_parameters",), "mpmath lattice sums over omega in {0..39}^2 of the features (10)",
              "only x shifted")]),
     _c("CRT-Thm4.1", "Sec. 4, Theorem 4.1, Eq. (15); App. 9.1",
        r"$\mathrm{Var}(\hat K^{\mathrm{ort}}_M)\le\mathrm{Var}(\hat K^{\mathrm{iid}}_M)-(1-\frac1M)\frac2{d+2}C(\|x+y\|)$ for orthogonal OPRFs (block-orthogonal when $M>d$), any $d$.",
@@ -2948,11 +2948,11 @@ CLAIMS = [
              "300000 sampled orthogonal estimators (d = M = 4)", "no variance reduction"),
         _chk("F as printed: bound > exact gap (d = M = 2, s2 = 16)", N_, _thm91_printed_f_numeric,
              (_G + "orthogonal_gap_lower_bound_printed_f", _G + "orthogonal_gap_lower_bound", _G + "orthogonal_gap", _G + "oprf_variance",
-              "rfsym.crt_thm91_witness.oprf_f_quad", "rfsym.crt_witnesses.orthogonal_pair_moment_quad"),
+              "rfsym.crt.witnesses.oprf_f_quad", "rfsym.crt.witnesses.orthogonal_pair_moment_quad"),
              "mpmath quadrature of F's definition (both readings) and of the orthogonal frame, 25 digits", "the printed F (must fail) vs the corrected F (must hold); bound x 1.01"),
-        _chk("F as printed, general g = a^2 1[b<1] (sympy)", S, _thm91_indicator_symbolic, ("rfsym.crt_thm91_witness.indicator_counterexample_expr",),
+        _chk("F as printed, general g = a^2 1[b<1] (sympy)", S, _thm91_indicator_symbolic, ("rfsym.crt.witnesses.indicator_counterexample_expr",),
              "sympy integrals over the orthogonal frame and chi_2 lengths", "the corrected F (must not be flagged)"),
-        _chk("F as printed, general g, sampled", MC, _thm91_indicator_mc, ("rfsym.crt_thm91_witness.indicator_pair_samples", "rfsym.crt_thm91_witness.indicator_counterexample_expr"),
+        _chk("F as printed, general g, sampled", MC, _thm91_indicator_mc, ("rfsym.crt.witnesses.indicator_pair_samples", "rfsym.crt.witnesses.indicator_counterexample_expr"),
              "400000 sampled Haar orthogonal pairs (couplings.sample)", "the printed-F limit on E[X1 X2]"),
         _chk("F as printed, OPRF, sampled orthogonal pairs", MC, _thm91_oprf_mc,
              (_G + "orthogonal_gap_lower_bound_printed_f", _G + "orthogonal_gap_lower_bound", _G + "orthogonal_pair_moment", _G + "gerf_features", _G + "sample_omega"),
@@ -3021,14 +3021,14 @@ CLAIMS = [
     _c("CRT-Sec5.1-normal", "Sec. 5.1, Fig. 2 (normal regime)",
        r"At $\sigma=1$ ($d=64$, normal): GERF $>e^{80}$ times smaller variance than TrigRF; OPRF and GeomRF+ $>e^{75}$ times smaller than PosRF.",
        "erratum", r"With the App. 9.10.1 protocol ($L=1024$, 5 repeats; the mean over the $L^2$ pairs estimated from 8192 sampled pairs per repeat): GERF gives $e^{83.05}$, OPRF $e^{83.66}$, but GeomRF+ only $e^{58.88}$. GeomRF+ depends on $L$ through the shift $c$ (a minimum over the sets). A replicate on 5 fresh pairs of sets, 1200 pairs evaluated with the mpmath formulas at 15 verified digits, gives GERF 82.28 +- 0.67 (above 80 at z = +3.4), OPRF 83.79 +- 0.54, GeomRF+ 58.48 +- 0.64 (the printed 75 rejected at z = -25.9).",
-       [_chk("log-variance reductions", N_, _sec51_normal, ("rfsym.crt_experiments.compare_regime_cached",), "analytic log-variances, L = 1024, 5 repeats, 8192 sampled pairs each", "the printed threshold for GeomRF+"),
-        _chk("fresh sets, mpmath formulas", N_, _sec51_normal_mp, ("rfsym.crt_experiments.reductions_mp_pairs", "rfsym.crt_experiments.summarise_reductions"), "5 fresh pairs of sets, 1200 pairs evaluated by the mpmath variance formulas (cached, random subset recomputed)",
+       [_chk("log-variance reductions", N_, _sec51_normal, ("rfsym.crt.experiments.compare_regime_cached",), "analytic log-variances, L = 1024, 5 repeats, 8192 sampled pairs each", "the printed threshold for GeomRF+"),
+        _chk("fresh sets, mpmath formulas", N_, _sec51_normal_mp, ("rfsym.crt.experiments.reductions_mp_pairs", "rfsym.crt.experiments.summarise_reductions"), "5 fresh pairs of sets, 1200 pairs evaluated by the mpmath variance formulas (cached, random subset recomputed)",
              "the printed threshold for GeomRF+")],
        severity="minor", correction=r"GERF $>e^{80}$ vs TrigRF and OPRF $>e^{75}$ vs PosRF hold; GeomRF+ stays below $e^{75}$ (about $e^{58.88}$)."),
     _c("CRT-Sec5.1-heterogen", "Sec. 5.1, Fig. 2 (heterogen regime)",
        r"At $\sigma=1$ ($d=64$, heterogen): GERF $>e^{125}$ vs TrigRF; OPRF and GeomRF+ $>e^{125}$ vs PosRF.",
-       _HET_VERDICT, _HET_EVIDENCE, [_chk("log-variance reductions", N_, _sec51_heterogen, ("rfsym.crt_experiments.compare_regime_cached",), "analytic log-variances, L = 1024, 5 repeats, 8192 sampled pairs each", "the printed threshold for GeomRF+"),
-        _chk("fresh sets, mpmath formulas", N_, _sec51_heterogen_mp, ("rfsym.crt_experiments.reductions_mp_pairs", "rfsym.crt_experiments.summarise_reductions"), "5 fresh pairs of sets, 1200 pairs evaluated by the mpmath variance formulas (cached, random subset recomputed)",
+       _HET_VERDICT, _HET_EVIDENCE, [_chk("log-variance reductions", N_, _sec51_heterogen, ("rfsym.crt.experiments.compare_regime_cached",), "analytic log-variances, L = 1024, 5 repeats, 8192 sampled pairs each", "the printed threshold for GeomRF+"),
+        _chk("fresh sets, mpmath formulas", N_, _sec51_heterogen_mp, ("rfsym.crt.experiments.reductions_mp_pairs", "rfsym.crt.experiments.summarise_reductions"), "5 fresh pairs of sets, 1200 pairs evaluated by the mpmath variance formulas (cached, random subset recomputed)",
              "the printed threshold for GeomRF+")], **_HET_EXTRA),
     Claim(id="CRT-Sec5.1-mnist",
           paper="CRT",
@@ -3046,11 +3046,11 @@ CLAIMS = [
                         route="cached run of rfsym.realdata on the real data (make experiments; tests/test_realdata.py recomputes cells bit for bit); variances from crt_experiments.fit_parameters / log_variances",
                         control="raw 0..255 pixels, under which every printed inequality holds, must be accepted"),
                   _chk("GERF over a parameter grid on real MNIST (no optimiser)", "data", _sec51_mnist_grid,
-                       ("rfsym.crt_experiments.gerf_grid_reductions", "rfsym.crt_experiments.sample_regime"),
+                       ("rfsym.crt.experiments.gerf_grid_reductions", "rfsym.crt.experiments.sample_regime"),
                        "1050 (s, A) grid points, 2048 pairs of real 8x8 MNIST images, area/[0,1] and bilinear/[-1,1]; synthetic normal regime as control",
                        "the synthetic normal regime, where GERF beats TrigRF by more than e^10, must be accepted"),
                   _chk("standardised pixels: the printed factors hold", "data", _sec51_mnist_preprocessing,
-                       ("rfsym.crt_experiments.image_reductions",),
+                       ("rfsym.crt.experiments.image_reductions",),
                        "paper protocol (L = 1024, 5 repeats) on real 8x8 MNIST standardised over all pixels, three resizes, vs the cached [0,1]/[-1,1]/raw settings",
                        "'fails under every reasonable preprocessing' (the former erratum)")],
           notebook="realdata",
@@ -3058,11 +3058,11 @@ CLAIMS = [
     _c("CRT-Sec5.1-many", "Sec. 5.1, text on Fig. 2",
        "In many scenarios (Fig. 2, 0.1 <= sigma <= 1) CRTs outperform the TrigRF and PosRF baselines (synthetic regimes normal, sphere, heterogen; the mnist panel is CRT-Sec5.1-mnist).",
        "verified", r"Recomputed from the variance formulas with the paper's protocol ($L=1024$, pairs subsampled): the best CRT is never worse than the best baseline, and more than $e^{10}$ better in normal and heterogen at $\sigma\ge0.55$; in sphere and at small $\sigma$ it ties (GERF reduces to TrigRF).",
-       [_chk("CRTs vs baselines over regimes and sigma", N_, _fig2, ("rfsym.crt_experiments.compare_regime_cached",), "analytic log-variances, L = 1024, 4096 sampled pairs", "the reverse statement (baselines win)"),
-        _chk("sampled variances along a ray", MC, _fig2_ray_mc, ("rfsym.crt_experiments.sampled_log_variances", "rfsym.crt_experiments.fit_parameters", "rfsym.crt_experiments.log_variances"),
+       [_chk("CRTs vs baselines over regimes and sigma", N_, _fig2, ("rfsym.crt.experiments.compare_regime_cached",), "analytic log-variances, L = 1024, 4096 sampled pairs", "the reverse statement (baselines win)"),
+        _chk("sampled variances along a ray", MC, _fig2_ray_mc, ("rfsym.crt.experiments.sampled_log_variances", "rfsym.crt.experiments.fit_parameters", "rfsym.crt.experiments.log_variances"),
              "400000 sampled single features per method at sigma = 0.03", "Var x 1.1"),
-        _chk("the regimes as defined", MC, _regimes_mc, ("rfsym.crt_experiments.sample_regime",), "moments of 8192 x 64 sampled coordinates", "scale 1.01 sigma; heterogen mean -sigma"),
-        _chk("float64 layer vs mpmath", CO, _np_layer_consistency, ("rfsym.crt_experiments.log_variances", "rfsym.crt_experiments.compare_regime",
+        _chk("the regimes as defined", MC, _regimes_mc, ("rfsym.crt.experiments.sample_regime",), "moments of 8192 x 64 sampled coordinates", "scale 1.01 sigma; heterogen mean -sigma"),
+        _chk("float64 layer vs mpmath", CO, _np_layer_consistency, ("rfsym.crt.experiments.log_variances", "rfsym.crt.experiments.compare_regime",
                                                                    _G + "log_trig_variance_np", _G + "log_pos_variance_np", _G + "log_oprf_variance_np",
                                                                    _G + "log_gerf_variance_np", _G + "log_poisson_variance_np", _G + "log_geometric_variance_np"),
              "the same formulas at 20 verified digits", "")]),
@@ -3119,17 +3119,17 @@ CLAIMS = [
 
 #: Mutation-audit survivors that no check can or needs to notice (see ``python -m rfsym audit``).
 AUDIT_EXPLAINED = {
-    "rfsym.crt_experiments.orthogonal_variance_mc:rel1e-2": "a Monte Carlo variance estimate (300000-400000 replicates, relative standard error about 0.3-0.5 %): a 1 % bias shifts z by about 2-3 and stays below the |z| <= 5 threshold; the exact values it is compared with are witnessed at 20+ digits (orthogonal_gap, CRT-Thm4.1 quadrature), and its sign flip is killed",
-    "rfsym.crt_experiments.orthogonal_variance_mc:rel1e-3": "a Monte Carlo variance estimate: a 0.1 % bias is far below its statistical resolution (see rel1e-2)",
-    "rfsym.crt_experiments.iid_estimates:rel1e-2": "heavy-tailed Monte Carlo estimates (d = 8, ||x||^2 = 25: per-feature variance about e^11.6); a 1 % bias of 3000 estimates is far below the resolution of their mean (standard error about 0.2 K) and does not move the tail frequency; the sign flip is killed by the unbiasedness and positivity test",
-    "rfsym.crt_experiments.iid_estimates:rel1e-3": "see rel1e-2: a 0.1 % bias is below the statistical resolution",
-    "rfsym.crt_experiments.classification_experiment": "an illustration on a bundled scikit-learn set in the notebook only; CRT-Sec5.2 / Table 1 are decided on the UCI data by rfsym.realdata, so no CRT claim calls it",
-    "rfsym.crt_experiments.gerf_objective_np:rel1e-2": "only its minimiser over A is used (the GERF fit); a positive factor on the objective leaves the minimiser unchanged, so no result can change",
-    "rfsym.crt_experiments.gerf_objective_np:rel1e-3": "only its minimiser over A is used (the GERF fit); a positive factor on the objective leaves the minimiser unchanged, so no result can change",
-    "rfsym.crt_experiments.summarise_reductions:rel1e-2": "mean and standard error of the 1200 cached per-pair reductions of the Sec. 5.1 replicate: a 1 % scale moves a mean of at most 139 nats by at most 1.4 nats, i.e. by less than 2 of its standard errors (0.54-0.95 nats), below the |z| <= 5 resolution of a sampled replicate, and leaves every threshold decision (|z| >= 3.4) unchanged; the sign flip is killed and the function is pinned exactly (1e-8) by tests/test_crt.py::test_reductions_mp_matches_float64_on_the_same_pairs",
-    "rfsym.crt_experiments.summarise_reductions:rel1e-3": "see rel1e-2: a 0.1 % scale (at most 0.14 nats) is far below the replicate's standard errors",
-    "rfsym.crt_experiments.gerf_grid_reductions:rel1e-2": "CRT-Sec5.1-mnist compares the best grid reduction with the printed e^10: on real MNIST the best is 0 (GERF = TrigRF, unchanged by any scale) and on the synthetic control about 82.5 nats (a 1 % scale keeps it far above 10), so only a sign error can change the check (killed); the values are pinned against a direct evaluation (1e-12) in tests/test_crt.py::test_gerf_grid_reductions",
-    "rfsym.crt_experiments.gerf_grid_reductions:rel1e-3": "see rel1e-2",
-    "rfsym.crt_experiments.image_reductions:rel1e-2": "CRT-Sec5.1-mnist compares these mean reductions with the printed thresholds e^10 and e^7; the closest value (triangle, GERF 7.50 vs 10) is 2.5 nats away and a 1 % scale moves any value (at most 142 nats) by at most 1.5 nats, so no comparison can flip; the sign flip is killed and the function is pinned exactly (1e-12) by tests/test_crt.py::test_image_reductions_replays_the_protocol",
-    "rfsym.crt_experiments.image_reductions:rel1e-3": "see rel1e-2",
+    "rfsym.crt.experiments.orthogonal_variance_mc:rel1e-2": "a Monte Carlo variance estimate (300000-400000 replicates, relative standard error about 0.3-0.5 %): a 1 % bias shifts z by about 2-3 and stays below the |z| <= 5 threshold; the exact values it is compared with are witnessed at 20+ digits (orthogonal_gap, CRT-Thm4.1 quadrature), and its sign flip is killed",
+    "rfsym.crt.experiments.orthogonal_variance_mc:rel1e-3": "a Monte Carlo variance estimate: a 0.1 % bias is far below its statistical resolution (see rel1e-2)",
+    "rfsym.crt.experiments.iid_estimates:rel1e-2": "heavy-tailed Monte Carlo estimates (d = 8, ||x||^2 = 25: per-feature variance about e^11.6); a 1 % bias of 3000 estimates is far below the resolution of their mean (standard error about 0.2 K) and does not move the tail frequency; the sign flip is killed by the unbiasedness and positivity test",
+    "rfsym.crt.experiments.iid_estimates:rel1e-3": "see rel1e-2: a 0.1 % bias is below the statistical resolution",
+    "rfsym.crt.experiments.classification_experiment": "an illustration on a bundled scikit-learn set in the notebook only; CRT-Sec5.2 / Table 1 are decided on the UCI data by rfsym.realdata, so no CRT claim calls it",
+    "rfsym.crt.experiments.gerf_objective_np:rel1e-2": "only its minimiser over A is used (the GERF fit); a positive factor on the objective leaves the minimiser unchanged, so no result can change",
+    "rfsym.crt.experiments.gerf_objective_np:rel1e-3": "only its minimiser over A is used (the GERF fit); a positive factor on the objective leaves the minimiser unchanged, so no result can change",
+    "rfsym.crt.experiments.summarise_reductions:rel1e-2": "mean and standard error of the 1200 cached per-pair reductions of the Sec. 5.1 replicate: a 1 % scale moves a mean of at most 139 nats by at most 1.4 nats, i.e. by less than 2 of its standard errors (0.54-0.95 nats), below the |z| <= 5 resolution of a sampled replicate, and leaves every threshold decision (|z| >= 3.4) unchanged; the sign flip is killed and the function is pinned exactly (1e-8) by tests/test_crt.py::test_reductions_mp_matches_float64_on_the_same_pairs",
+    "rfsym.crt.experiments.summarise_reductions:rel1e-3": "see rel1e-2: a 0.1 % scale (at most 0.14 nats) is far below the replicate's standard errors",
+    "rfsym.crt.experiments.gerf_grid_reductions:rel1e-2": "CRT-Sec5.1-mnist compares the best grid reduction with the printed e^10: on real MNIST the best is 0 (GERF = TrigRF, unchanged by any scale) and on the synthetic control about 82.5 nats (a 1 % scale keeps it far above 10), so only a sign error can change the check (killed); the values are pinned against a direct evaluation (1e-12) in tests/test_crt.py::test_gerf_grid_reductions",
+    "rfsym.crt.experiments.gerf_grid_reductions:rel1e-3": "see rel1e-2",
+    "rfsym.crt.experiments.image_reductions:rel1e-2": "CRT-Sec5.1-mnist compares these mean reductions with the printed thresholds e^10 and e^7; the closest value (triangle, GERF 7.50 vs 10) is 2.5 nats away and a 1 % scale moves any value (at most 142 nats) by at most 1.5 nats, so no comparison can flip; the sign flip is killed and the function is pinned exactly (1e-12) by tests/test_crt.py::test_image_reductions_replays_the_protocol",
+    "rfsym.crt.experiments.image_reductions:rel1e-3": "see rel1e-2",
 }

@@ -26,7 +26,7 @@ VALUES = {
 
 def regenerate(path=__file__):
     """Recompute :data:`VALUES` for both regimes and rewrite this module (header and functions kept)."""
-    from .. import crt_experiments as cx
+    from ..crt import experiments as cx
     vals = {}
     for regime in ("normal", "heterogen"):
         r = cx.reductions_mp_pairs(regime, PARAMS["sigma"], PARAMS["seed"], d=PARAMS["d"], L=PARAMS["L"],
