@@ -58,7 +58,8 @@ __all__ = [
     "poisson_lambda_star", "poisson_variance", "geometric_variance", "geometric_p_star",
     "orthogonal_gap", "orthogonal_gap_lower_bound", "orthogonal_pair_moment",
     "orthogonal_gap_lower_bound_printed_f",
-    "oprf_feature_sup", "paper_feature_bound", "oprf_upper_tail", "hoeffding_bound_printed", "hoeffding_bound_corrected",
+    "oprf_feature_sup", "paper_feature_bound", "oprf_upper_tail", "hoeffding_bound_printed",
+    "hoeffding_bound_corrected",
     "homogeneity_statistic", "poisson_statistic", "geometric_statistic",
     # symbolic
     "gerf_mean_expr", "gerf_variance_expr", "oprf_rho_star_expr", "poisson_variance_expr",

@@ -2,7 +2,8 @@
 Sec. 2.2 baselines they contain: trigonometric (TrigRF) and positive (PosRF) random features.
 
 Theorem 3.1 (Eq. (5)) gives the parameters :math:`(B, C, D)` that make the GERF (4) unbiased for the
-Gaussian kernel, Theorem 3.2 (Eq. (6)) its variance; TrigRF and PosRF are the cases :math:`A = 0`, :math:`s = \\mp 1` (Eq. (4)).
+Gaussian kernel, Theorem 3.2 (Eq. (6)) its variance; TrigRF and PosRF are the cases :math:`A = 0`,
+:math:`s = \\mp 1` (Eq. (4)).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Optimal positive random features (OPRFs, CRT Sec. 3.1, Theorem 3.3, Eq. (7); proof App. 9.4).
 
-The real GERF with :math:`s = +1` whose variance (6) is minimal: :math:`A^* = (1 - 1/\\rho^*)/8`, :math:`\\rho^*` the positive
-root of :math:`2 s_2 \\rho^2 + (2 s_2 + d)\\rho - d = 0`, :math:`s_2 = \\|x+y\\|^2`.
+The real GERF with :math:`s = +1` whose variance (6) is minimal: :math:`A^* = (1 - 1/\\rho^*)/8`, with
+:math:`\\rho^*` the positive root of :math:`2 s_2 \\rho^2 + (2 s_2 + d)\\rho - d = 0`, :math:`s_2 = \\|x+y\\|^2`.
 """
 
 from __future__ import annotations
