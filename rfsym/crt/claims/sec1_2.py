@@ -59,9 +59,7 @@ def _sec21_mc():
 
 
 CLAIMS.append(Claim(
-    id="CRT-Sec2.1",
-    paper="CRT",
-    location="Sec. 2.1",
+    id="CRT-Sec2.1", paper="CRT", location="Sec. 2.1",
     statement=r"$K_{\mathrm{sfm}}(x,y)=\exp(x^\top y)=\exp(\|x\|^2/2)\,K(x,y)\,\exp(\|y\|^2/2)$, $K$ the Gaussian kernel.",
     verdict="verified",
     evidence="sympy identity per coordinate (the $d$-dimensional identity is the product); sampled PosRF products rescaled by $e^{\\|x\\|^2/2}e^{\\|y\\|^2/2}$ average to $\\exp(x^\\top y)$ at $d=3$.",
@@ -121,9 +119,7 @@ def _sec1_mc():
 
 
 CLAIMS.append(Claim(
-    id="CRT-Sec1",
-    paper="CRT",
-    location="Sec. 1",
+    id="CRT-Sec1", paper="CRT", location="Sec. 1",
     statement="FAVOR+ (PosRF) features are not bounded and the MGF of the softmax/Gaussian estimator is not finite; OPRFs are positive and bounded.",
     verdict="verified",
     evidence=r"The moment lower bounds $\theta^kE[Z^k]/k!$ of $E[e^{\theta Z}]$ grow without bound for PosRF ($E Z^k=\exp(k^2s_2/2-kN)$); the OPRF product is bounded by its exact supremum.",
@@ -176,22 +172,17 @@ def _eq1_symbolic():
 
 
 CLAIMS.append(Claim(
-    id="CRT-Eq1",
-    paper="CRT",
-    location="Sec. 2.1, Eq. (1)",
+    id="CRT-Eq1", paper="CRT", location="Sec. 2.1, Eq. (1)",
     statement=r"$K(x,y)=\mathbb E\,\mathrm{Re}\big(f^{(1)}(\omega,x)f^{(2)*}(\omega,y)\big)$ (with a complex conjugate on $f^{(2)}$).",
-    verdict="erratum",
-    severity="typo",
+    verdict="erratum", severity="typo",
     correction=r"$K(x,y)=\mathbb E\,\mathrm{Re}\big(f^{(1)}(\omega,x)f^{(2)}(\omega,y)\big)$ (no conjugate), as used in Eq. (2) and all proofs.",
     evidence=r"With the conjugate, TrigRF ($f^{(2)}=e^{-i\omega^\top y}$) gives $\exp(-\|x+y\|^2/2)$, not $K$ (sympy, and sampled features); the rest of the paper (Eq. (2), the unbiasedness proof, Eq. (6)) uses $f^{(1)}f^{(2)}$ without conjugate.",
     checks=[
         Check("sympy: with and without conjugate", "symbolic", _eq1_symbolic,
-              route="sympy Gaussian integral of cos(w(x +- y))",
-              control="the printed conjugate"),
+              route="sympy Gaussian integral of cos(w(x +- y))", control="the printed conjugate"),
         Check("TrigRF with and without conjugate (MC)", "montecarlo", _eq1_mc,
               exercises=("rfsym.crt.gerf_features", "rfsym.crt.sample_omega"),
-              route="200000 sampled TrigRF features",
-              control="the printed conjugate must be rejected"),
+              route="200000 sampled TrigRF features", control="the printed conjugate must be rejected"),
     ],
     no_witness={"numeric": "the identity is a closed-form Gaussian integral done by sympy; the sampled witness covers the library features"},
 ))
@@ -231,20 +222,16 @@ def _eq2_numeric():
 
 
 CLAIMS.append(Claim(
-    id="CRT-Eq2",
-    paper="CRT",
-    location="Sec. 2.1, Eq. (2)",
+    id="CRT-Eq2", paper="CRT", location="Sec. 2.1, Eq. (2)",
     statement=r"$(\mathcal K c)_i\approx\sum_j\big(\frac1M\sum_m\mathrm{Re}(f^{(1)}(\omega_m,x_i)f^{(2)}(\omega_m,y_j))\big)c_j=\frac1M\mathrm{Re}\big(\sum_m f^{(1)}(\omega_m,x_i)\sum_j f^{(2)}(\omega_m,y_j)c_j\big)$, in $O(dML)$.",
     verdict="verified",
     evidence="An identity of finite sums (real $c$): sympy with generic complex entries, and float64 with complex GERF features.",
     checks=[
         Check("sympy: generic complex entries", "symbolic", _eq2_symbolic,
-              route="sympy expansion with symbolic complex matrices (L = M = 2)",
-              control="1/M dropped"),
+              route="sympy expansion with symbolic complex matrices (L = M = 2)", control="1/M dropped"),
         Check("two forms of (2) with GERF features", "numeric", _eq2_numeric,
               exercises=("rfsym.crt.gerf_features",),
-              route="double sum vs the O(dML) product in float64",
-              control="1/(M-1) instead of 1/M"),
+              route="double sum vs the O(dML) product in float64", control="1/(M-1) instead of 1/M"),
     ],
     no_witness={"montecarlo": _NO_MC_DET},
 ))
@@ -287,19 +274,15 @@ def _eq3_numeric():
 
 
 CLAIMS.append(Claim(
-    id="CRT-Eq3",
-    paper="CRT",
-    location="Sec. 2.3, Eq. (3)",
+    id="CRT-Eq3", paper="CRT", location="Sec. 2.3, Eq. (3)",
     statement=r"$\mathrm{softmax}(d^{-1/2}QK^\top)V=\mathrm{diag}(\mathcal K_{\mathrm{sfm}}1_L)^{-1}\mathcal K_{\mathrm{sfm}}V$ with $x^{(i)}=d^{-1/4}Q_{i,:}$, $y^{(j)}=d^{-1/4}K_{j,:}$.",
     verdict="verified",
     evidence="sympy identity of the kernel entries and a float64 check of the attention output on random matrices.",
     checks=[
         Check("sympy: kernel entries", "symbolic", _eq3_symbolic,
-              route="sympy, d = 2, generic entries",
-              control="scaling d^(-1/2) instead of d^(-1/4)"),
+              route="sympy, d = 2, generic entries", control="scaling d^(-1/2) instead of d^(-1/4)"),
         Check("attention as softmax-kernel operator", "numeric", _eq3_numeric,
-              route="row softmax vs normalised kernel operator in float64",
-              control="scaling d^(-1/2)"),
+              route="row softmax vs normalised kernel operator in float64", control="scaling d^(-1/2)"),
     ],
     no_witness={"montecarlo": _NO_MC_DET},
 ))
@@ -339,25 +322,20 @@ def _trig_numeric():
 
 
 CLAIMS.append(Claim(
-    id="CRT-Sec2.2-Trig",
-    paper="CRT",
-    location="Sec. 2.2",
+    id="CRT-Sec2.2-Trig", paper="CRT", location="Sec. 2.2",
     statement=r"$\mathrm{Var}\,\mathrm{Re}(f^{(1)}_{\mathrm{trig}}f^{(2)}_{\mathrm{trig}})=\tfrac12(1-K(x,y)^2)^2$.",
     verdict="verified",
     evidence="sympy integral; 1-D quadrature at 30 digits; sampled second moment at $d=3$.",
     checks=[
         Check("sympy Gaussian integral", "symbolic", _trig_symbolic,
               exercises=("rfsym.crt.trig_variance_expr",),
-              route="sympy integral of cos^2 against N(0,1)",
-              control="(1-K^2)^2 without 1/2"),
+              route="sympy integral of cos^2 against N(0,1)", control="(1-K^2)^2 without 1/2"),
         Check("1-D quadrature", "numeric", _trig_numeric,
               exercises=("rfsym.crt.trig_variance",),
-              route="mpmath quadrature over g ~ N(0,1) of cos^2(g ||x-y||)",
-              control="Var x 1.001"),
+              route="mpmath quadrature over g ~ N(0,1) of cos^2(g ||x-y||)", control="Var x 1.001"),
         Check("sampled second moment", "montecarlo", _trig_mc,
               exercises=("rfsym.crt.trig_variance", "rfsym.crt.estimator_samples"),
-              route="1000000 sampled TrigRF products",
-              control="Var x 1.03"),
+              route="1000000 sampled TrigRF products", control="Var x 1.03"),
     ],
 ))
 
@@ -382,20 +360,16 @@ def _pos_mc():
 
 
 CLAIMS.append(Claim(
-    id="CRT-Sec2.2-Pos",
-    paper="CRT",
-    location="Sec. 2.2",
+    id="CRT-Sec2.2-Pos", paper="CRT", location="Sec. 2.2",
     statement=r"PosRF $f(\omega,x)=\exp(\omega^\top x-\|x\|^2)$: $\mathrm{Var}=\exp(4x^\top y)-K(x,y)^2$.",
     verdict="verified",
     evidence="sympy integral; sampled second moment at $d=3$.",
     checks=[
         Check("sympy Gaussian integral", "symbolic", _pos_symbolic,
               exercises=("rfsym.crt.pos_variance_expr",),
-              route="sympy integral of exp(2w(x+y)) against N(0,1)",
-              control="exp(2xy) instead of exp(4xy)"),
+              route="sympy integral of exp(2w(x+y)) against N(0,1)", control="exp(2xy) instead of exp(4xy)"),
         Check("sampled second moment", "montecarlo", _pos_mc,
               exercises=("rfsym.crt.pos_variance", "rfsym.crt.estimator_samples"),
-              route="1000000 sampled PosRF products",
-              control="Var x 1.03"),
+              route="1000000 sampled PosRF products", control="Var x 1.03"),
     ],
 ))

@@ -73,21 +73,17 @@ def _eq4_features():
 
 
 CLAIMS.append(Claim(
-    id="CRT-Eq4",
-    paper="CRT",
-    location="Sec. 3.1, Eq. (4)",
+    id="CRT-Eq4", paper="CRT", location="Sec. 3.1, Eq. (4)",
     statement=r"$A=0,B=i,C=0,D=1,s=-1$ gives TrigRF; $A=0,B=1,C=-1,D=1,s=+1$ gives PosRF.",
     verdict="verified",
     evidence="(5) at $A=0$ reproduces both parameter sets, the features coincide with the Sec. 2.2 features, and Eq. (6) reproduces both Sec. 2.2 variances.",
     checks=[
         Check("special cases of (5) and (6)", "numeric", _eq4_numeric,
               exercises=("rfsym.crt.gerf_params", "rfsym.crt.gerf_variance"),
-              route="(6) at A = 0 vs the Sec. 2.2 variances at 20 digits",
-              control="s swapped"),
+              route="(6) at A = 0 vs the Sec. 2.2 variances at 20 digits", control="s swapped"),
         Check("features at A = 0", "numeric", _eq4_features,
               exercises=("rfsym.crt.gerf_features",),
-              route="GERF features vs exp(i w.x) and exp(w.x - ||x||^2)",
-              control="C = -1/2 instead of -1"),
+              route="GERF features vs exp(i w.x) and exp(w.x - ||x||^2)", control="C = -1/2 instead of -1"),
     ],
     no_witness={
         "symbolic": "a substitution of A = 0 into (5); the sympy derivations of Thm 3.1/3.2 contain it",
@@ -166,25 +162,20 @@ def _d_thm31():
 
 
 CLAIMS.append(Claim(
-    id="CRT-Thm3.1",
-    paper="CRT",
-    location="Sec. 3.1, Theorem 3.1, Eq. (5); proof App. 9.2",
+    id="CRT-Thm3.1", paper="CRT", location="Sec. 3.1, Theorem 3.1, Eq. (5); proof App. 9.2",
     statement=r"GERF (4) is unbiased, $\mathbb E\,\mathrm{Re}(f^{(1)}f^{(2)})=K$, if $\mathrm{Re}(1-4A)>0$, $B=\sqrt{s(1-4A)}$, $C=-(s+1)/2$, $D=(\sqrt[4]{1-4A})^d$ (principal roots).",
     verdict="verified",
     evidence=r"sympy Gaussian integral; 25-digit quadrature for complex $A$, $s=\pm1$; sampled means at $d=3$ for complex $A$.",
     checks=[
         Check("sympy Gaussian integral with (5)", "symbolic", _thm31_symbolic,
               exercises=("rfsym.crt.gerf_mean_expr",),
-              route="sympy integral (16) per coordinate",
-              control="D = (1-4A)^(1/2)"),
+              route="sympy integral (16) per coordinate", control="D = (1-4A)^(1/2)"),
         Check("complex-A quadrature, d=1", "numeric", _thm31_numeric,
               exercises=("rfsym.crt.gerf_params",),
-              route="mpmath quadrature of f1 f2 against N(0,1)",
-              control="D = (1-4A)^(1/2)"),
+              route="mpmath quadrature of f1 f2 against N(0,1)", control="D = (1-4A)^(1/2)"),
         Check("sampled mean, complex A", "montecarlo", _thm31_mc,
               exercises=("rfsym.crt.gerf_features", "rfsym.crt.estimator_samples"),
-              route="200000 sampled GERF products per point",
-              control="mean 1.03 K"),
+              route="200000 sampled GERF products per point", control="mean 1.03 K"),
     ],
     derivation=_d_thm31,
 ))
@@ -219,19 +210,15 @@ def _eq17_symbolic():
 
 
 CLAIMS.append(Claim(
-    id="CRT-Eq17",
-    paper="CRT",
-    location="App. 9.2, Eq. (17)",
+    id="CRT-Eq17", paper="CRT", location="App. 9.2, Eq. (17)",
     statement=r"$\int\exp(-\frac\alpha2[\omega-\beta]^2)d\omega=(2\pi)^{d/2}(\sqrt\alpha)^{-d}$ for complex $\alpha$ ($\mathrm{Re}\,\alpha>0$) and complex $\beta$.",
     verdict="verified",
     evidence=r"sympy for real $\alpha,\beta$; 1-D quadrature at complex $\alpha,\beta$ (the $d$-dimensional integral factorises, $[\cdot]^2$ summed).",
     checks=[
         Check("sympy, real alpha and beta", "symbolic", _eq17_symbolic,
-              route="sympy integral",
-              control="alpha^(-1) instead of alpha^(-1/2)"),
+              route="sympy integral", control="alpha^(-1) instead of alpha^(-1/2)"),
         Check("complex Gaussian integral", "numeric", _eq17_numeric,
-              route="mpmath quadrature at three complex (alpha, beta)",
-              control="sqrt(conj alpha)"),
+              route="mpmath quadrature at three complex (alpha, beta)", control="sqrt(conj alpha)"),
     ],
     no_witness={"montecarlo": "a deterministic complex Gaussian integral; sampling would only re-estimate it (the sampled witnesses of Thm 3.1 rest on it)"},
 ))
@@ -276,12 +263,9 @@ def _sec92_sq():
 
 
 CLAIMS.append(Claim(
-    id="CRT-Sec9.2-sq",
-    paper="CRT",
-    location="App. 9.2, sentence after (16) defining $[\\cdot]^2$",
+    id="CRT-Sec9.2-sq", paper="CRT", location="App. 9.2, sentence after (16) defining $[\\cdot]^2$",
     statement=r"'by $[\cdot]^2$ we denote an elementwise square of the input vector' (used in (16) and (17)).",
-    verdict="erratum",
-    severity="typo",
+    verdict="erratum", severity="typo",
     correction=r"$[v]^2:=\sum_l v_l^2$ (the sum of the elementwise squares, no conjugation).",
     evidence=r"An elementwise square of $\omega-\beta$ is a vector, whose exponential has no scalar integral; the quantity (16)-(17) need is the bilinear sum $\sum_l(\omega_l-\beta_l)^2$ without complex conjugation: with it (16) reproduces $E f_1f_2$ for complex $A$, with the conjugated $|\omega-\beta|^2$ it does not (numbers in the check output).",
     checks=[
@@ -346,18 +330,14 @@ def _sec92_mc():
 
 
 CLAIMS.append(Claim(
-    id="CRT-Sec9.2",
-    paper="CRT",
-    location="App. 9.2, remark after the proof of Thm 3.1",
+    id="CRT-Sec9.2", paper="CRT", location="App. 9.2, remark after the proof of Thm 3.1",
     statement="Other complex roots can be used in (5) instead of the principal ones; the variance is the same.",
-    verdict="erratum",
-    severity="minor",
+    verdict="erratum", severity="minor",
     correction=r"Any roots may be used as long as (18) holds, i.e. $D^2=(\sqrt{1-4A})^d$ ($D$ up to sign) and $sB^2=1-4A$ ($B$ up to sign).",
     evidence=r"For $B$ the other square root is fine ($\omega\to-\omega$), but another fourth root in $D$ multiplies $D^2$ by $(-1)^{kd}$: for odd $kd$ the estimator has mean $-K$, i.e. it is no longer unbiased (its variance is unchanged).",
     checks=[
         Check("non-principal roots by quadrature", "numeric", _sec92_roots,
-              route="mpmath quadrature of E f1 f2 with each root",
-              control="the printed 'any root' (mean -K)"),
+              route="mpmath quadrature of E f1 f2 with each root", control="the printed 'any root' (mean -K)"),
         Check("sampled features with each root (MC)", "montecarlo", _sec92_mc,
               exercises=("rfsym.crt.sample_omega", "rfsym.crt.gerf_features"),
               route="400000 sampled w, features (4) built with each root, complex A",
@@ -471,9 +451,7 @@ def _d_thm32():
 
 
 CLAIMS.append(Claim(
-    id="CRT-Thm3.2",
-    paper="CRT",
-    location="Sec. 3.1, Theorem 3.2, Eq. (6); proof App. 9.3",
+    id="CRT-Thm3.2", paper="CRT", location="Sec. 3.1, Theorem 3.2, Eq. (6); proof App. 9.3",
     statement=r"For $\mathrm{Re}(1-8A)>0$: $\mathrm{Var}\,\mathrm{Re}(f^{(1)}f^{(2)})=\tfrac12e^{-(s+1)(\|x\|^2+\|y\|^2)}\big(\mathrm{Re}(\alpha_1e^{\alpha_2\|x+sy\|^2})+\alpha_3e^{\alpha_4\|x+sy\|^2}\big)-K^2$, $\alpha_1=(\sqrt{1+\frac{16A^2}{1-8A}})^d$, $\alpha_2=s+\frac{s}{1-8A}$, $\alpha_3=(1+\frac{16|A|^2}{1-8\mathrm{Re}A})^{d/2}$, $\alpha_4=\frac s2+\frac{s+2|1-4A|}{2(1-8\mathrm{Re}A)}$.",
     verdict="verified",
     evidence=r"sympy proves (6) for real $A<1/8$, $d=1$; quadrature of the definition agrees to 22+ digits for complex $A$ at $d=1,2,3$ and both $s$, and rejects $\alpha_4$ written with $\mathrm{Re}(1-4A)$; sampled second moments at $d=3$ at points where the $\alpha_3$ term matters reject both a 3 % error and that $\alpha_4$.",
@@ -488,8 +466,7 @@ CLAIMS.append(Claim(
               control="alpha_4 with Re(1-4A) instead of |1-4A|"),
         Check("sampled second moments", "montecarlo", _thm32_mc,
               exercises=("rfsym.crt.gerf_variance", "rfsym.crt.estimator_samples"),
-              route="300000 sampled GERF products per point",
-              control="Var x 1.03 and alpha_4 with Re(1-4A)"),
+              route="300000 sampled GERF products per point", control="Var x 1.03 and alpha_4 with Re(1-4A)"),
     ],
     derivation=_d_thm32,
 ))
@@ -531,23 +508,18 @@ def _var2_quad():
 
 
 CLAIMS.append(Claim(
-    id="CRT-Sec3.1-var2",
-    paper="CRT",
-    location="Sec. 3.1, Theorem 3.2 (also Theorems 3.4, 3.5): 'the variance of (2)'",
+    id="CRT-Sec3.1-var2", paper="CRT", location="Sec. 3.1, Theorem 3.2 (also Theorems 3.4, 3.5): 'the variance of (2)'",
     statement="The variance of (2) using p_GE, f_GE is given as Var Re(f1 f2) = (6).",
-    verdict="erratum",
-    severity="typo",
+    verdict="erratum", severity="typo",
     correction=r"The variance of one sample $\mathrm{Re}(f^{(1)}f^{(2)})$ of (1) is (6); the estimator (2) has variance (6)$/M$.",
     evidence="(6) is the variance of one sample Re(f1 f2), the quantity the paper announces (after Eq. (2)) for judging precision; the estimator (2) averages M samples and has variance (6)/M (sampled with M = 8).",
     checks=[
         Check("variance of the M-sample estimator", "montecarlo", _var2_mc,
               exercises=("rfsym.crt.oprf_variance", "rfsym.crt.experiments.orthogonal_variance_mc"),
-              route="200000 sampled estimators with M = 8 i.i.d. features",
-              control="variance of (2) = (6)"),
+              route="200000 sampled estimators with M = 8 i.i.d. features", control="variance of (2) = (6)"),
         Check("variance of (2) by quadrature, M = 2", "numeric", _var2_quad,
               exercises=("rfsym.crt.gerf_variance", "rfsym.crt.oprf_a_star"),
-              route="120 x 120 Gauss-Hermite quadrature of Var((Z1+Z2)/2), d = 1",
-              control="variance of (2) = (6)"),
+              route="120 x 120 Gauss-Hermite quadrature of Var((Z1+Z2)/2), d = 1", control="variance of (2) = (6)"),
     ],
 ))
 
@@ -580,20 +552,15 @@ def _sec93_symbolic():
 
 
 CLAIMS.append(Claim(
-    id="CRT-Sec9.3",
-    paper="CRT",
-    location="App. 9.3, proof of Thm 3.2, Eq. (21)",
+    id="CRT-Sec9.3", paper="CRT", location="App. 9.3, proof of Thm 3.2, Eq. (21)",
     statement=r"$|D|^4(\sqrt{1-8\mathrm{Re}A})^{-d}=\big(\frac{(1-4A)(1-4A)}{1-8\mathrm{Re}A}\big)^{d/2}$.",
-    verdict="erratum",
-    severity="typo",
+    verdict="erratum", severity="typo",
     correction=r"$|D|^4(\sqrt{1-8\mathrm{Re}A})^{-d}=\big(\frac{|1-4A|^2}{1-8\mathrm{Re}A}\big)^{d/2}=\big(1+\frac{16|A|^2}{1-8\mathrm{Re}A}\big)^{d/2}$.",
     evidence=r"The product must be $(1-4A)(1-4\bar A)=|1-4A|^2$; the final $\alpha_3$ is right.",
     checks=[
         Check("alpha_3 with A complex", "numeric", _sec93_numeric,
-              route="mpmath at a complex A",
-              control="the printed product (1-4A)(1-4A)"),
+              route="mpmath at a complex A", control="the printed product (1-4A)(1-4A)"),
         Check("sympy with A = a + ib", "symbolic", _sec93_symbolic,
-              route="sympy expansion of (1-4A)(1-4 conj A)/(1-8 Re A)",
-              control="the printed product (1-4A)(1-4A)"),
+              route="sympy expansion of (1-4A)(1-4 conj A)/(1-8 Re A)", control="the printed product (1-4A)(1-4A)"),
     ],
 ))

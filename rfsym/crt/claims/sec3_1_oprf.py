@@ -129,21 +129,17 @@ def _d_thm33():
 
 
 CLAIMS.append(Claim(
-    id="CRT-Thm3.3",
-    paper="CRT",
-    location="Sec. 3.1, Theorem 3.3; proof App. 9.4, Eq. (22)",
+    id="CRT-Thm3.3", paper="CRT", location="Sec. 3.1, Theorem 3.3; proof App. 9.4, Eq. (22)",
     statement=r"For $s=+1$, real $A$, $\|x+y\|^2>0$, the variance (6) is minimised at $A=(1-1/\rho^*)/8$, $\rho^*$ the positive root of $2s_2\rho^2+(2s_2+d)\rho-d=0$.",
     verdict="verified",
     evidence=r"sympy's stationary point of the proof's $g(\rho)$ is (22); the direct objective (6) (gerf_variance) is stationary at $A^*$ to better than $10^{-15}$ (central differences at 40 digits) with positive curvature, and random-bracket searches of (6) over $A$ find $A^*$, at $d=4$ and at $d=64$, $\|x+y\|^2=100$; paired samples show $A^*/2$, $3A^*/2$ and PosRF ($A=0$) have a larger sampled variance.",
     checks=[
         Check("sympy stationary point", "symbolic", _thm33_symbolic,
               exercises=("rfsym.crt.oprf_rho_star_expr",),
-              route="sympy solve of g'(rho) = 0",
-              control="the '-' root"),
+              route="sympy solve of g'(rho) = 0", control="the '-' root"),
         Check("direct minimisation of (6) over A", "numeric", _thm33_numeric,
               exercises=("rfsym.crt.oprf_a_star", "rfsym.crt.oprf_variance", "rfsym.crt.gerf_variance"),
-              route="central differences of (6) at 40 digits + 20 random-bracket searches",
-              control="A*(1+1e-3)"),
+              route="central differences of (6) at 40 digits + 20 random-bracket searches", control="A*(1+1e-3)"),
         Check("sampled OPRF and nearby A", "montecarlo", _thm33_mc,
               exercises=("rfsym.crt.oprf_variance", "rfsym.crt.estimator_samples", "rfsym.crt.gerf_variance"),
               route="300000 sampled OPRF products; common-random-number differences at nearby A",
@@ -184,22 +180,17 @@ def _eq7_symbolic():
 
 
 CLAIMS.append(Claim(
-    id="CRT-Eq7",
-    paper="CRT",
-    location="Sec. 3.1, Eq. (7)",
+    id="CRT-Eq7", paper="CRT", location="Sec. 3.1, Eq. (7)",
     statement=r"$\rho^*=\big(\sqrt{(2s_2+d)^2+8ds_2-2s_2-d}\big)/(4s_2)$ (as printed: $-2s_2-d$ under the root).",
-    verdict="erratum",
-    severity="typo",
+    verdict="erratum", severity="typo",
     correction=r"$\rho^*=\big(\sqrt{(2s_2+d)^2+8ds_2}-2s_2-d\big)/(4s_2)=2d/\big(\sqrt{(2s_2+d)^2+8ds_2}+2s_2+d\big)$.",
     evidence=r"The printed expression does not solve the quadratic of (22) (at $d=64$, $s_2=100$ it gives 0.8683029425 instead of 0.2092525525); the proof's (22) closes the root before $-2s_2-d$.",
     checks=[
         Check("quadratic residual (sympy)", "symbolic", _eq7_symbolic,
-              route="sympy substitution into 2 s2 rho^2 + (2 s2 + d) rho - d",
-              control="the printed (7)"),
+              route="sympy substitution into 2 s2 rho^2 + (2 s2 + d) rho - d", control="the printed (7)"),
         Check("printed vs (22) at d=64, s2=100", "numeric", _eq7_numeric,
               exercises=("rfsym.crt.oprf_rho_star",),
-              route="mpmath residual of the quadratic",
-              control="the printed (7)"),
+              route="mpmath residual of the quadratic", control="the printed (7)"),
     ],
     no_witness={"montecarlo": "a transcription typo in a closed form; the sampled witness of CRT-Thm3.3 covers the corrected optimum"},
 ))
@@ -266,24 +257,19 @@ def _note33_mc():
 
 
 CLAIMS.append(Claim(
-    id="CRT-Thm3.3-Note",
-    paper="CRT",
-    location="Sec. 3.1, Note after Thm 3.3",
+    id="CRT-Thm3.3-Note", paper="CRT", location="Sec. 3.1, Note after Thm 3.3",
     statement=r"$A^*<0$ for $x\ne-y$ (bounded features); $\|x+y\|\to0$ gives $\rho^*\to1$, $A^*\to0$; $x=-y$: PosRF with zero variance; larger $\|x+y\|$ gives larger gains.",
     verdict="verified",
     evidence=r"sympy proves $A^*<0$ and the limits; checked numerically from $s_2=10^{-30}$ to $10^{30}$ and $d$ up to 4096; at $x=-y$ every sampled product equals $K$.",
     checks=[
         Check("sign and limits (sympy)", "symbolic", _note33_symbolic,
-              route="sympy: root^2 - (2 s2 - d)^2 = 16 d s2, limits of rho*",
-              control="the printed (7) (limit not 1)"),
+              route="sympy: root^2 - (2 s2 - d)^2 = 16 d s2, limits of rho*", control="the printed (7) (limit not 1)"),
         Check("sign, limits, x=-y, monotone gain", "numeric", _note33_numeric,
               exercises=("rfsym.crt.oprf_a_star", "rfsym.crt.oprf_rho_star", "rfsym.crt.oprf_log_variance_ratio", "rfsym.crt.oprf_log_variance_ratio_np", "rfsym.crt.pos_variance", "rfsym.crt.oprf_variance"),
-              route="verified-digit evaluation over s2 in 1e-30..1e30",
-              control="the printed (7) at s2 -> 0"),
+              route="verified-digit evaluation over s2 in 1e-30..1e30", control="the printed (7) at s2 -> 0"),
         Check("zero variance at x = -y (sampled)", "montecarlo", _note33_mc,
               exercises=("rfsym.crt.estimator_samples",),
-              route="100000 sampled OPRF products at x = -y",
-              control="a nearby pair (positive variance)"),
+              route="100000 sampled OPRF products at x = -y", control="a nearby pair (positive variance)"),
     ],
 ))
 
@@ -332,21 +318,17 @@ def _sec31_pos_symbolic():
 
 
 CLAIMS.append(Claim(
-    id="CRT-Sec3.1-Pos",
-    paper="CRT",
-    location="Sec. 3.1, after Thm 3.3",
+    id="CRT-Sec3.1-Pos", paper="CRT", location="Sec. 3.1, after Thm 3.3",
     statement="For real A and s=+1, B, C, D are real and the features are positive.",
     verdict="verified",
     evidence="(5) for real $A<1/4$ (sympy: $B$, $D$ and the feature are positive for every real $\\omega$, $x$); gerf_params at real $A$; sampled features.",
     checks=[
         Check("real parameters, positive samples", "numeric", _sec31_pos,
               exercises=("rfsym.crt.gerf_params", "rfsym.crt.gerf_features"),
-              route="gerf_params at 5 real A and 1e6 sampled features",
-              control="s = -1 (complex features)"),
+              route="gerf_params at 5 real A and 1e6 sampled features", control="s = -1 (complex features)"),
         Check("positivity for all real A < 1/4 (sympy)", "symbolic", _sec31_pos_symbolic,
               exercises=("rfsym.crt.gerf_params",),
-              route="sympy assumptions with t = 1-4A > 0",
-              control="s = -1 (B imaginary, complex feature)"),
+              route="sympy assumptions with t = 1-4A > 0", control="s = -1 (B imaginary, complex feature)"),
     ],
 ))
 
@@ -400,21 +382,17 @@ def _fig1_mc():
 
 
 CLAIMS.append(Claim(
-    id="CRT-Fig1",
-    paper="CRT",
-    location="Fig. 1 (right), Sec. 1",
+    id="CRT-Fig1", paper="CRT", location="Fig. 1 (right), Sec. 1",
     statement=r"$\mu=\log(\mathrm{Var}_{\mathrm{OPRF}}/\mathrm{Var}_{\mathrm{PosRF}})$ as a function of $\|x+y\|^2$; OPRFs have $>e^{60}$ times smaller variance at $d=64$, $\|x+y\|^2=100$.",
     verdict="verified",
     evidence=r"$\mu$ depends only on $(d,s_2)$; $\mu(64,100)=-61.2211800363$, also from (6) at $A^*$ over the PosRF variance; float64 curve vs mpmath; sampled variances at $d=2$.",
     checks=[
         Check("mu(64,100) and the curves", "numeric", _fig1_numeric,
               exercises=("rfsym.crt.oprf_log_variance_ratio", "rfsym.crt.oprf_log_variance_ratio_np", "rfsym.crt.gerf_variance", "rfsym.crt.oprf_a_star"),
-              route="(6) at A* over the PosRF variance at 25 digits",
-              control="A from the printed (7)"),
+              route="(6) at A* over the PosRF variance at 25 digits", control="A from the printed (7)"),
         Check("sampled variance ratio", "montecarlo", _fig1_mc,
               exercises=("rfsym.crt.oprf_variance", "rfsym.crt.pos_variance", "rfsym.crt.estimator_samples"),
-              route="400000 sampled products each",
-              control="OPRF Var x 1.05"),
+              route="400000 sampled products each", control="OPRF Var x 1.05"),
     ],
 ))
 
@@ -456,20 +434,16 @@ def _eq8_symbolic():
 
 
 CLAIMS.append(Claim(
-    id="CRT-Eq8",
-    paper="CRT",
-    location="Sec. 3.1, Eq. (8)",
+    id="CRT-Eq8", paper="CRT", location="Sec. 3.1, Eq. (8)",
     statement=r"$\frac1{L^2}\sum_{i,j}\|x_i+sy_j\|^2=\frac1L\sum_i\|x_i\|^2+\frac{2s}{L^2}(\sum_ix_i)^\top(\sum_jy_j)+\frac1L\sum_j\|y_j\|^2$.",
     verdict="verified",
     evidence="exact rational arithmetic and a sympy expansion.",
     checks=[
         Check("exact rationals", "numeric", _eq8_exact,
               exercises=("rfsym.crt.homogeneity_statistic",),
-              route="brute-force O(L^2 d) average in Fractions",
-              control="cross term s instead of 2s"),
+              route="brute-force O(L^2 d) average in Fractions", control="cross term s instead of 2s"),
         Check("sympy expansion", "symbolic", _eq8_symbolic,
-              route="sympy with generic entries, L = d = 2",
-              control="cross term s instead of 2s"),
+              route="sympy with generic entries, L = d = 2", control="cross term s instead of 2s"),
     ],
     no_witness={"montecarlo": _NO_MC_DET},
 ))

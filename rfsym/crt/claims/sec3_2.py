@@ -103,23 +103,19 @@ def _eq9_mc():
 
 
 CLAIMS.append(Claim(
-    id="CRT-Eq9",
-    paper="CRT",
-    location="Sec. 3.2, Eq. (9)",
+    id="CRT-Eq9", paper="CRT", location="Sec. 3.2, Eq. (9)",
     statement=r"$\exp(x^\top y)=\prod_l\sum_kp_k\frac{x_l^ky_l^k}{p_kk!}=\mathbb E[\prod_lX_l\prod_lY_l]$ for any $p_k>0$.",
     verdict="verified",
     evidence="sympy series for Poisson and geometric $p_k$; lattice sums of the features of (10) at 25+ digits; sampled means.",
     checks=[
         Check("series identity", "symbolic", _eq9_symbolic,
-              route="sympy summation",
-              control="(k!)^-2 in place of (k!)^-1"),
+              route="sympy summation", control="(k!)^-2 in place of (k!)^-1"),
         Check("lattice sum of the features", "numeric", _eq9_numeric,
               route="mpmath lattice sum over omega with crt_witnesses.dirf_feature_mp",
               control="feature without e^(-||x||^2/2)"),
         Check("sampled DIRF means", "montecarlo", _eq9_mc,
               exercises=("rfsym.crt.estimator_samples", "rfsym.crt.dirf_features"),
-              route="300000 sampled Poisson and geometric features",
-              control="mean 1.03 K"),
+              route="300000 sampled Poisson and geometric features", control="mean 1.03 K"),
     ],
 ))
 
@@ -168,20 +164,16 @@ def _eq10_numeric():
 
 
 CLAIMS.append(Claim(
-    id="CRT-Eq10",
-    paper="CRT",
-    location="Sec. 3.2, Eq. (10); Sec. 3.2.1-3.2.2",
+    id="CRT-Eq10", paper="CRT", location="Sec. 3.2, Eq. (10); Sec. 3.2.1-3.2.2",
     statement=r"$f_{\mathrm{DI}}=e^{-\|x\|^2/2}\prod_lx_l^{\omega_l}(\omega_l!)^{-1/2}p_{\omega_l}^{-1/2}$ gives the printed Poisson and geometric features.",
     verdict="verified",
     evidence="sympy simplification of the normalising factors; the library features (float64) equal the printed formulas at sampled $\\omega$.",
     checks=[
         Check("Poisson/geometric forms", "symbolic", _eq10_symbolic,
-              route="sympy simplification",
-              control="lam^(-k) instead of lam^(-k/2)"),
+              route="sympy simplification", control="lam^(-k) instead of lam^(-k/2)"),
         Check("library features vs printed forms", "numeric", _eq10_numeric,
               exercises=("rfsym.crt.dirf_features", "rfsym.crt.sample_omega"),
-              route="mpmath evaluation of the printed features",
-              control="a dropped normalisation"),
+              route="mpmath evaluation of the printed features", control="a dropped normalisation"),
     ],
     no_witness={"montecarlo": "a definition identity compared feature by feature; the sampled means of CRT-Eq9 use these features"},
 ))
@@ -225,25 +217,21 @@ def _d_thm34():
 
 
 CLAIMS.append(Claim(
-    id="CRT-Thm3.4",
-    paper="CRT",
-    location="Sec. 3.2.1, Theorem 3.4, Eq. (11); proof App. 9.5",
+    id="CRT-Thm3.4", paper="CRT", location="Sec. 3.2.1, Theorem 3.4, Eq. (11); proof App. 9.5",
     statement=r"$\mathrm{Var}(f_{\mathrm{pois}}(x)f_{\mathrm{pois}}(y))=\exp(\lambda d+\lambda^{-1}\sum_lx_l^2y_l^2-\|x\|^2-\|y\|^2)-K^2$.",
     verdict="verified",
     evidence="sympy series; an independent lattice sum over $\\omega\\in\\{0..45\\}^2$ of the pmf times the squared features of (10); sampled second moment at $\\lambda^*$.",
     checks=[
         Check("sympy series", "symbolic", _thm34_symbolic,
               exercises=("rfsym.crt.poisson_variance_expr",),
-              route="sympy summation of the per-coordinate moment",
-              control="lam^-2 in place of lam^-1"),
+              route="sympy summation of the per-coordinate moment", control="lam^-2 in place of lam^-1"),
         Check("lattice sum of the definition", "numeric", _thm34_numeric,
               exercises=("rfsym.crt.poisson_variance",),
               route="crt_witnesses.dirf_second_moment_lattice (joint lattice, features of (10))",
               control="(11) x 1.001; 2 lam d"),
         Check("sampled second moment", "montecarlo", _thm34_mc,
               exercises=("rfsym.crt.poisson_variance", "rfsym.crt.poisson_lambda_star", "rfsym.crt.estimator_samples"),
-              route="400000 sampled PoisRF products",
-              control="Var x 1.05"),
+              route="400000 sampled PoisRF products", control="Var x 1.05"),
     ],
     derivation=_d_thm34,
 ))
@@ -291,20 +279,16 @@ def _lam_numeric():
 
 
 CLAIMS.append(Claim(
-    id="CRT-Sec3.2.1",
-    paper="CRT",
-    location="Sec. 3.2.1, after Thm 3.4",
+    id="CRT-Sec3.2.1", paper="CRT", location="Sec. 3.2.1, after Thm 3.4",
     statement=r"The exponent of (11) is convex in $\lambda>0$ and $\lambda^*=d^{-1/2}(\sum_lx_l^2y_l^2)^{1/2}$ gives the minimum.",
     verdict="verified",
     evidence=r"Holds whenever $\sum_lx_l^2y_l^2>0$. Scope: in the degenerate case $\sum_lx_l^2y_l^2=0$ (disjoint supports, a null set) the formula gives $\lambda^*=0$, outside $\lambda>0$, and the variance only approaches its infimum as $\lambda\to0$ - a caveat of the statement, not an error (edge cases at which a quantity degenerates are recorded as scope notes across the book).",
     checks=[
         Check("stationary point and convexity", "symbolic", _lam_symbolic,
-              route="sympy solve and second derivative",
-              control="lam = sqrt(Q)/d"),
+              route="sympy solve and second derivative", control="lam = sqrt(Q)/d"),
         Check("minimum and the degenerate case", "numeric", _lam_numeric,
               exercises=("rfsym.crt.poisson_lambda_star", "rfsym.crt.poisson_variance"),
-              route="(11) at lambda* vs 6 neighbours; the degenerate pair",
-              control="the 1/d dropped"),
+              route="(11) at lambda* vs 6 neighbours; the degenerate pair", control="the 1/d dropped"),
     ],
 ))
 
@@ -338,20 +322,16 @@ def _eq12_symbolic():
 
 
 CLAIMS.append(Claim(
-    id="CRT-Eq12",
-    paper="CRT",
-    location="Sec. 3.2.1, Eq. (12)",
+    id="CRT-Eq12", paper="CRT", location="Sec. 3.2.1, Eq. (12)",
     statement=r"$L^{-2}\sum_{i,j}\sum_l(x_l^{(i)})^2(y_l^{(j)})^2=L^{-2}\sum_l(\sum_i(x_l^{(i)})^2)(\sum_j(y_l^{(j)})^2)$.",
     verdict="verified",
     evidence="exact rational arithmetic and a sympy expansion.",
     checks=[
         Check("exact rationals", "numeric", _eq12_exact,
               exercises=("rfsym.crt.poisson_statistic",),
-              route="brute-force pair average in Fractions",
-              control="(sum_l |x_l y_l|)^2"),
+              route="brute-force pair average in Fractions", control="(sum_l |x_l y_l|)^2"),
         Check("sympy expansion", "symbolic", _eq12_symbolic,
-              route="sympy with generic entries",
-              control="l summed outside the product"),
+              route="sympy with generic entries", control="l summed outside the product"),
     ],
     no_witness={"montecarlo": _NO_MC_DET},
 ))
@@ -394,25 +374,20 @@ def _d_thm35():
 
 
 CLAIMS.append(Claim(
-    id="CRT-Thm3.5",
-    paper="CRT",
-    location="Sec. 3.2.2, Theorem 3.5, Eq. (13); proof App. 9.6",
+    id="CRT-Thm3.5", paper="CRT", location="Sec. 3.2.2, Theorem 3.5, Eq. (13); proof App. 9.6",
     statement=r"$\mathrm{Var}(f_{\mathrm{geom}}(x)f_{\mathrm{geom}}(y))=p^{-d}e^{-\|x\|^2-\|y\|^2}\prod_lI_0(2(1-p)^{-1/2}|x_ly_l|)-K^2$.",
     verdict="verified",
     evidence="sympy sums the series to $I_0$; an independent lattice sum of the pmf times the squared features of (10) agrees to 25+ digits; sampled second moment.",
     checks=[
         Check("sympy series -> I0", "symbolic", _thm35_symbolic,
               exercises=("rfsym.crt.geometric_variance_expr",),
-              route="sympy summation",
-              control="I0(2u/(1-p))"),
+              route="sympy summation", control="I0(2u/(1-p))"),
         Check("lattice sum of the definition", "numeric", _thm35_numeric,
               exercises=("rfsym.crt.geometric_variance",),
-              route="crt_witnesses.dirf_second_moment_lattice",
-              control="I0 argument with (1-p)^-1; (13) x 1.001"),
+              route="crt_witnesses.dirf_second_moment_lattice", control="I0 argument with (1-p)^-1; (13) x 1.001"),
         Check("sampled second moment", "montecarlo", _thm35_mc,
               exercises=("rfsym.crt.geometric_variance", "rfsym.crt.estimator_samples"),
-              route="400000 sampled GeomRF products",
-              control="Var x 1.03"),
+              route="400000 sampled GeomRF products", control="Var x 1.03"),
     ],
     derivation=_d_thm35,
 ))
@@ -463,23 +438,18 @@ def _sec96_mc():
 
 
 CLAIMS.append(Claim(
-    id="CRT-Sec9.6",
-    paper="CRT",
-    location="App. 9.6, proof of Thm 3.5, second line",
+    id="CRT-Sec9.6", paper="CRT", location="App. 9.6, proof of Thm 3.5, second line",
     statement=r"$p^{-2d}e^{-N}\prod_l\mathbb E(\omega_l!)^{-2}\big(((1-p)^{-1}x_ly_l)^{2\omega_l}-K(x,y)^2\big)$.",
-    verdict="erratum",
-    severity="typo",
+    verdict="erratum", severity="typo",
     correction=r"$p^{-2d}e^{-N}\prod_l\mathbb E\big[(\omega_l!)^{-2}((1-p)^{-1}x_ly_l)^{2\omega_l}\big]-K(x,y)^2$.",
     evidence=r"$-K^2$ is placed inside the product over $l$; the following lines (and the theorem) have it outside.",
     checks=[
         Check("literal reading vs Eq. (13)", "numeric", _sec96_numeric,
               exercises=("rfsym.crt.geometric_variance",),
-              route="mpmath series, both readings",
-              control="the literal reading"),
+              route="mpmath series, both readings", control="the literal reading"),
         Check("sampled GeomRF variance vs both readings", "montecarlo", _sec96_mc,
               exercises=("rfsym.crt.geometric_variance", "rfsym.crt.estimator_samples"),
-              route="1000000 sampled GeomRF products, d = 2",
-              control="the literal reading"),
+              route="1000000 sampled GeomRF products, d = 2", control="the literal reading"),
     ],
 ))
 
@@ -521,23 +491,18 @@ def _eq11ref_numeric():
 
 
 CLAIMS.append(Claim(
-    id="CRT-Sec3.2.2",
-    paper="CRT",
-    location="Sec. 3.2.2, after Eq. (14)",
+    id="CRT-Sec3.2.2", paper="CRT", location="Sec. 3.2.2, after Eq. (14)",
     statement="After precomputation, evaluation of (11) takes O(d); minimise (11) with respect to p.",
-    verdict="erratum",
-    severity="typo",
+    verdict="erratum", severity="typo",
     correction="Evaluation of (13) takes $O(d)$ time; minimise (13) with respect to $p$.",
     evidence=r"(11) is the Poisson variance and has no $p$ (sympy: its free symbols are $\lambda,x,y$), so minimising it over $p$ is meaningless; the GeomRF objective (13) depends on $p$ and geometric_p_star minimises it (grid, scipy and $p^*\pm0.05$ agree).",
     checks=[
         Check("(11) has no p (sympy)", "symbolic", _eq11ref_symbolic,
               exercises=("rfsym.crt.poisson_variance_expr", "rfsym.crt.geometric_variance_expr"),
-              route="sympy free symbols",
-              control="the printed reading '(11) depends on p'"),
+              route="sympy free symbols", control="the printed reading '(11) depends on p'"),
         Check("p* minimises (13)", "numeric", _eq11ref_numeric,
               exercises=("rfsym.crt.geometric_variance", "rfsym.crt.geometric_p_star"),
-              route="grid and scipy minimisation of (13)",
-              control="p* +- 0.05"),
+              route="grid and scipy minimisation of (13)", control="p* +- 0.05"),
     ],
 ))
 
@@ -571,20 +536,16 @@ def _eq14_symbolic():
 
 
 CLAIMS.append(Claim(
-    id="CRT-Eq14",
-    paper="CRT",
-    location="Sec. 3.2.2, Eq. (14)",
+    id="CRT-Eq14", paper="CRT", location="Sec. 3.2.2, Eq. (14)",
     statement=r"$L^{-2}\sum_{i,j}|x_l^{(i)}y_l^{(j)}|=L^{-2}(\sum_i|x_l^{(i)}|)(\sum_j|y_l^{(j)}|)$.",
     verdict="verified",
     evidence="exact rational arithmetic and sympy.",
     checks=[
         Check("exact rationals", "numeric", _eq14_exact,
               exercises=("rfsym.crt.geometric_statistic",),
-              route="brute-force pair average in Fractions",
-              control="|sum x||sum y|"),
+              route="brute-force pair average in Fractions", control="|sum x||sum y|"),
         Check("sympy", "symbolic", _eq14_symbolic,
-              route="sympy with generic entries, L = 3",
-              control="|sum x||sum y|"),
+              route="sympy with generic entries, L = 3", control="|sum x||sum y|"),
     ],
     no_witness={"montecarlo": _NO_MC_DET},
 ))
@@ -670,25 +631,21 @@ def _pstar_convex():
 
 
 CLAIMS.append(Claim(
-    id="CRT-Sec3.2.2-pstar",
-    paper="CRT",
-    location="Sec. 3.2.2 and App. 9.10.1",
+    id="CRT-Sec3.2.2-pstar", paper="CRT", location="Sec. 3.2.2 and App. 9.10.1",
     statement="The optimal p of GeomRF is found by a 1-D numerical search (Brent).",
     verdict="verified",
     evidence="(13) grows at both ends of (0,1) when some $|x_ly_l|>0$, so a minimiser exists; its logarithm is strictly convex in $p$ (sympy chain rule: every coefficient of $h''(p)$ is positive, with $\\log I_0$ increasing and convex), so the minimiser is unique and a plain bounded Brent search on $(0,1)$ finds it; Brent (float64), an mpmath stationary point, a grid of (13) and sampled variances agree.",
     checks=[
         Check("p* by three methods", "numeric", _pstar_numeric,
               exercises=("rfsym.crt.geometric_p_star_np", "rfsym.crt.geometric_p_star", "rfsym.crt.geometric_variance"),
-              route="grid of (13) at 12 digits",
-              control="a 1 % shifted p*"),
+              route="grid of (13) at 12 digits", control="a 1 % shifted p*"),
         Check("(13) strictly convex in p (sympy)", "symbolic", _pstar_convex,
               exercises=("rfsym.crt.geometric_p_star_np",),
               route="sympy second derivative with p = q/(1+q); log I0 convexity at 30 digits; plain Brent on 20 random statistics",
               control="(13) without p^(-d) (no interior minimum)"),
         Check("sampled variance smallest at p*", "montecarlo", _pstar_mc,
               exercises=("rfsym.crt.geometric_p_star_np", "rfsym.crt.estimator_samples", "rfsym.crt.geometric_variance"),
-              route="600000 sampled GeomRF products at p* and at two other p",
-              control="'a p away from p* is as good'"),
+              route="600000 sampled GeomRF products at p* and at two other p", control="'a p away from p* is as good'"),
     ],
 ))
 
@@ -753,20 +710,16 @@ def _sec323_lattice():
 
 
 CLAIMS.append(Claim(
-    id="CRT-Sec3.2.3",
-    paper="CRT",
-    location="Sec. 3.2.3",
+    id="CRT-Sec3.2.3", paper="CRT", location="Sec. 3.2.3",
     statement=r"With $c_l=\min_i\min(x_l^{(i)},y_l^{(i)})-\epsilon$, the shifted inputs are positive, $K$ is unchanged and DIRFs become positive (PoisRF+, GeomRF+).",
     verdict="verified",
     evidence="exact rationals and sampled positive, unbiased GeomRF+ features; lattice sums of the features (10) at the shifted inputs (shift from fit_parameters) give $K$ of the unshifted pair for PoisRF+ and GeomRF+, with every feature positive.",
     checks=[
         Check("shift invariance and positivity", "montecarlo", _sec323,
               exercises=("rfsym.crt.estimator_samples",),
-              route="exact rationals + 300000 sampled GeomRF+ features",
-              control="mean 1.03 K"),
+              route="exact rationals + 300000 sampled GeomRF+ features", control="mean 1.03 K"),
         Check("lattice sums at the shifted inputs", "numeric", _sec323_lattice,
               exercises=("rfsym.crt.experiments.fit_parameters",),
-              route="mpmath lattice sums over omega in {0..39}^2 of the features (10)",
-              control="only x shifted"),
+              route="mpmath lattice sums over omega in {0..39}^2 of the features (10)", control="only x shifted"),
     ],
 ))

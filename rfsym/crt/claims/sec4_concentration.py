@@ -71,19 +71,15 @@ def _eq34_symbolic():
 
 
 CLAIMS.append(Claim(
-    id="CRT-Eq34",
-    paper="CRT",
-    location="App. 9.8, Lemma 9.1, Eq. (34)",
+    id="CRT-Eq34", paper="CRT", location="App. 9.8, Lemma 9.1, Eq. (34)",
     statement=r"$P[|\sum_iX_i|>a]\le2\exp(-a^2/\sum_i(a_i+b_i)^2)$.",
     verdict="verified",
     evidence="A valid form of Hoeffding's inequality, weaker by a factor 2 in the exponent (sympy); exact binomial tails never exceed it, while an over-strong exponent is violated.",
     checks=[
         Check("implied by Hoeffding (sympy)", "symbolic", _eq34_symbolic,
-              route="sympy ratio to the standard Hoeffding bound",
-              control="exponent 4a^2/S"),
+              route="sympy ratio to the standard Hoeffding bound", control="exponent 4a^2/S"),
         Check("exact binomial tails", "numeric", _eq34_numeric,
-              route="exact binomial probabilities (scipy comb)",
-              control="exponent 4a^2/S"),
+              route="exact binomial probabilities (scipy comb)", control="exponent 4a^2/S"),
     ],
     no_witness={"montecarlo": "exact binomial tail probabilities replace sampling for bounded variables"},
 ))
@@ -149,23 +145,18 @@ def _eq35_mc():
 
 
 CLAIMS.append(Claim(
-    id="CRT-Eq35",
-    paper="CRT",
-    location="App. 9.8, Eq. (35)",
+    id="CRT-Eq35", paper="CRT", location="App. 9.8, Eq. (35)",
     statement=r"$0\le Z=f^{(1)}f^{(2)}\le\exp(-(\|x\|^2+\|y\|^2)/(4A))=:\mathcal M(x,y)$ for OPRFs.",
-    verdict="erratum",
-    severity="major",
+    verdict="erratum", severity="major",
     correction=r"$0\le Z\le(1-4A)^{d/2}\exp(-(1-4A)\|x+y\|^2/(8A)-\|x\|^2-\|y\|^2)\le(1-4A)^{d/2}\exp(-(\|x\|^2+\|y\|^2)/(4A))$.",
     evidence=r"The factor $D^2=(1-4A)^{d/2}>1$ is dropped. At $d=8$, $x=y$, $\|x\|^2=25$, $A=A^*$: printed bound 47.312596, true $\sup Z$ = 1799037.8 (direct maximisation agrees), and $Z$ exceeds the printed bound with probability 0.02818 % (exact quadrature), which sampling reproduces.",
     checks=[
         Check("sup Z vs M(x,y)", "numeric", _eq35_numeric,
               exercises=("rfsym.crt.oprf_feature_sup", "rfsym.crt.paper_feature_bound", "rfsym.crt.oprf_upper_tail", "rfsym.crt.gerf_params"),
-              route="mpmath maximisation of Z(w) along x+y",
-              control="the printed M(x,y)"),
+              route="mpmath maximisation of Z(w) along x+y", control="the printed M(x,y)"),
         Check("sampled exceedances", "montecarlo", _eq35_mc,
               exercises=("rfsym.crt.oprf_upper_tail", "rfsym.crt.gerf_features", "rfsym.crt.sample_omega"),
-              route="200000 sampled OPRF products",
-              control="the printed bound (no exceedance)"),
+              route="200000 sampled OPRF products", control="the printed bound (no exceedance)"),
     ],
     no_witness={"symbolic": "the supremum is a one-line completion of the square; it is computed in closed form and confirmed by direct numerical maximisation"},
 ))
@@ -251,23 +242,18 @@ def _thm42_small():
 
 
 CLAIMS.append(Claim(
-    id="CRT-Thm4.2",
-    paper="CRT",
-    location="Sec. 4, Theorem 4.2 (i.i.d. part); proof App. 9.8",
+    id="CRT-Thm4.2", paper="CRT", location="Sec. 4, Theorem 4.2 (i.i.d. part); proof App. 9.8",
     statement=r"$P[|\hat K^{\mathrm{iid}}_M-K|\ge\epsilon]\le2\exp(-\frac{M\epsilon^2}2\exp(\frac{\|x\|^2+\|y\|^2}{2A}))$ for OPRFs.",
-    verdict="erratum",
-    severity="major",
+    verdict="erratum", severity="major",
     correction=r"$P[|\hat K^{\mathrm{iid}}_M-K|\ge\epsilon]\le2\exp(-2M\epsilon^2/Z_{\max}^2)$, $Z_{\max}=(1-4A)^{d/2}\exp(-(1-4A)\|x+y\|^2/(8A)-\|x\|^2-\|y\|^2)$ (Hoeffding with the range of $Z$).",
     evidence=r"Fails when $(1-4A)^d$ is large. At $d=8$, $x=y$, $\|x\|^2=25$ ($K=1$), $A=A^*$, $M=1000$, $\epsilon=10$: the printed bound is 3.98457e-10, but one sample exceeds $M(K+\epsilon)$ with probability 1.5657e-5 (exact), so since $Z\ge0$ the tail is at least 0.015535; sampling agrees. The proof applies Hoeffding with the range of Eq. (35), which lacks $D^2$ (CRT-Eq35); with the true range the bound holds (and is vacuous here).",
     checks=[
         Check("exact lower bound on the tail", "numeric", _thm42_exact,
               exercises=("rfsym.crt.oprf_upper_tail", "rfsym.crt.hoeffding_bound_printed"),
-              route="exact quadrature of P[Z >= M(K+eps)]",
-              control="the printed bound"),
+              route="exact quadrature of P[Z >= M(K+eps)]", control="the printed bound"),
         Check("sampled tail vs printed bound", "montecarlo", _thm42_mc,
               exercises=("rfsym.crt.hoeffding_bound_printed", "rfsym.crt.hoeffding_bound_corrected"),
-              route="3000 sampled estimators with M = 1000",
-              control="the printed bound"),
+              route="3000 sampled estimators with M = 1000", control="the printed bound"),
         Check("printed bound fine where D^2 ~ 1", "consistency", _thm42_small,
               route="exact 1-D tails at small ||x||"),
         Check("transcription of both bounds", "consistency", _thm42_transcription,
@@ -409,21 +395,17 @@ def _thm42_ort_numeric():
 
 
 CLAIMS.append(Claim(
-    id="CRT-Thm4.2-ort",
-    paper="CRT",
-    location="Sec. 4, Theorem 4.2 (orthogonal part)",
+    id="CRT-Thm4.2-ort", paper="CRT", location="Sec. 4, Theorem 4.2 (orthogonal part)",
     statement=r"$P[\hat K^{\mathrm{ort}}_M-K\ge\epsilon]\le\exp(-M\mathcal L(K+\epsilon))$ with $\mathcal L$ the Legendre transform of $Z$, and $\mathcal L(K+\epsilon)>0$.",
     verdict="verified",
     evidence=r"$\mathcal L$ computed from the MGF of $Z$ (product Gauss quadrature, validated on $E Z$ and $E Z^2$) is positive above the mean and zero at it; in four settings (one Haar orthogonal block of $M\le d$ rows) the sampled orthogonal tail stays below $\exp(-M\mathcal L)$, with $\epsilon$ tuned so that a violation of a few tens of per cent would be detected. The bound is loose far in the tail; the proof is only sketched in the paper.",
     checks=[
         Check("Legendre transform positive", "numeric", _thm42_ort_numeric,
               exercises=("rfsym.crt.oprf_a_star", "rfsym.crt.oprf_variance"),
-              route="Gauss-Hermite x Gauss-Laguerre MGF of Z",
-              control="'L(K) > 0' at the mean"),
+              route="Gauss-Hermite x Gauss-Laguerre MGF of Z", control="'L(K) > 0' at the mean"),
         Check("Chernoff bound for orthogonal blocks, four settings", "montecarlo", _thm42_ort,
               exercises=("rfsym.crt.oprf_rho_star_np", "rfsym.crt.oprf_variance", "rfsym.crt.sample_omega"),
-              route="sampled orthogonal blocks",
-              control="a too-small bound"),
+              route="sampled orthogonal blocks", control="a too-small bound"),
     ],
     no_witness={"symbolic": "the Legendre transform of Z has no closed form (MGF of a noncentral chi^2 exponential)"},
 ))
@@ -484,22 +466,17 @@ def _thm43_symbolic():
 
 
 CLAIMS.append(Claim(
-    id="CRT-Thm4.3",
-    paper="CRT",
-    location="Sec. 4, Theorem 4.3; proof App. 9.9",
+    id="CRT-Thm4.3", paper="CRT", location="Sec. 4, Theorem 4.3; proof App. 9.9",
     statement=r"$M=\Omega(\Gamma\frac d{\epsilon^2}\log(\frac{\gamma\rho}\epsilon))$ with $\Gamma=\exp(-\frac{3R^2}{\sqrt dA})$, $\rho=\sqrt2Rd^{-1/4}$, $\gamma=\sqrt{4\Gamma(\frac{R^2}{\sqrt d}+d^2)}$.",
-    verdict="erratum",
-    severity="minor",
+    verdict="erratum", severity="minor",
     correction=r"With $\hat K_{\mathrm{sfm}}=e^{N/2}\hat K$ and the range of CRT-Eq35, $\Gamma$ must bound $\max_{\mathrm{ball}}(e^{N/2}\sup_\omega Z)^2\le(1-4A)^d\exp\big(N_{\max}(1-\frac1{2A})\big)$, $N_{\max}=2R^2/\sqrt d$; only the structure $M=\Omega(\frac d{\epsilon^2}\log(\cdot))$ follows from Claim 1 of Rahimi-Recht as printed.",
     evidence=r"A uniform bound needs the worst case over the ball, i.e. the minimum of $\exp(3N/(2A))$ ($A<0$), attained at $N=2R^2/\sqrt d$: the printed $\exp(3R^2/(A\sqrt d))$ is that extreme (the proof's word 'max' is a slip). But the range behind $\Gamma$ is not the estimator's: Eq. (35) lacks $(1-4A)^{d/2}$ and the softmax estimator is $e^{+N/2}Z$, not $e^{-N/2}Z$. The printed $\Gamma$ happens to exceed the true squared range in the Transformer settings ($d=64$) but is far smaller at large $R^2/\sqrt d$ (e.g. $R=8$, $d=4$), where the printed sample size is not justified. $4E\|\omega\|^2=4d$, so $d^2$ is merely loose; $\gamma$ and $\rho$ agree between statement and proof.",
     checks=[
         Check("constants over the ball", "numeric", _thm43_numeric,
               exercises=("rfsym.crt.oprf_a_star", "rfsym.crt.oprf_feature_sup"),
-              route="worst case over a 51-point grid of N; exact sup Z",
-              control="printed Gamma as a range bound"),
+              route="worst case over a 51-point grid of N; exact sup Z", control="printed Gamma as a range bound"),
         Check("extreme and softmax factor (sympy)", "symbolic", _thm43_symbolic,
-              route="sympy derivative in N; softmax rescaling",
-              control="the proof's e^(-N/2)"),
+              route="sympy derivative in N; softmax rescaling", control="the proof's e^(-N/2)"),
     ],
     no_witness={"montecarlo": "a sample-size statement with unspecified constants; its ingredient (the range of Z) is sampled in CRT-Eq35"},
 ))

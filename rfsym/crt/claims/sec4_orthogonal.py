@@ -167,35 +167,27 @@ def _thm41_favor():
 
 
 CLAIMS.append(Claim(
-    id="CRT-Thm4.1",
-    paper="CRT",
-    location="Sec. 4, Theorem 4.1, Eq. (15); App. 9.1",
+    id="CRT-Thm4.1", paper="CRT", location="Sec. 4, Theorem 4.1, Eq. (15); App. 9.1",
     statement=r"$\mathrm{Var}(\hat K^{\mathrm{ort}}_M)\le\mathrm{Var}(\hat K^{\mathrm{iid}}_M)-(1-\frac1M)\frac2{d+2}C(\|x+y\|)$ for orthogonal OPRFs (block-orthogonal when $M>d$), any $d$.",
-    verdict="erratum",
-    severity="minor",
+    verdict="erratum", severity="minor",
     correction=r"For $M\le d$ as printed (with $C=F^2$, see CRT-Thm4.1-C); for $M>d$ with independent blocks of sizes $m_b$ replace $1-\frac1M$ by $\sum_bm_b(m_b-1)/M^2$ ($=(d-1)/M$ for full blocks).",
     evidence=r"For $M\le d$ it holds: the exact gap $(1-\frac1M)K^2(1-e^{-s_2}{}_1F_1(d;d/2;s_2/2))$ (derived here, $A$-independent, confirmed by sampling orthogonal pairs) dominates the bound over $d$ in 2..1024, $s_2$ in $10^{-8}$..1000. For $M>d$ (independent blocks, App. 9.1) only pairs within a block are correlated and the printed bound fails, in particular in FAVOR++'s own setting $d=64$, $M=256$: exact gap / printed bound 0.2482 at $\|x+y\|^2=0.01$ (0.3862 at $\|x+y\|^2=1$, 1.125 at $\|x+y\|^2=4$). Severity minor: the gap stays positive (orthogonal features still reduce the variance for every $M$); only the guaranteed size is overstated, by the factor $(M-1)/(d-1)=4.048$ at $d=64$, $M=256$.",
     checks=[
         Check("sampled orthogonal pair moment", "montecarlo", _thm41_mc,
               exercises=("rfsym.crt.orthogonal_pair_moment", "rfsym.crt.gerf_features", "rfsym.crt.sample_omega"),
-              route="300000 sampled orthogonal pairs",
-              control="the i.i.d. pair moment K^2"),
+              route="300000 sampled orthogonal pairs", control="the i.i.d. pair moment K^2"),
         Check("gap >= bound over the domain, M <= d", "numeric", _thm41_numeric,
               exercises=("rfsym.crt.orthogonal_gap", "rfsym.crt.orthogonal_gap_lower_bound"),
-              route="mpmath 1F1 closed form of the gap over d, s2, M",
-              control="bound x 1.01"),
+              route="mpmath 1F1 closed form of the gap over d, s2, M", control="bound x 1.01"),
         Check("M > d: counterexample and corrected factor", "montecarlo", _thm41_blocks,
               exercises=("rfsym.crt.orthogonal_gap", "rfsym.crt.oprf_variance", "rfsym.crt.estimator_samples"),
-              route="300000 sampled block-orthogonal estimators",
-              control="the printed limit"),
+              route="300000 sampled block-orthogonal estimators", control="the printed limit"),
         Check("pair moment by quadrature over the frame (d = 2)", "numeric", _thm41_quad,
               exercises=("rfsym.crt.orthogonal_pair_moment", "rfsym.crt.orthogonal_gap"),
-              route="mpmath quadrature over the angle of the orthogonal frame",
-              control="gap x 1.001"),
+              route="mpmath quadrature over the angle of the orthogonal frame", control="gap x 1.001"),
         Check("FAVOR++ setting d = 64, M = 256", "numeric", _thm41_favor,
               exercises=("rfsym.crt.orthogonal_gap", "rfsym.crt.orthogonal_gap_lower_bound"),
-              route="mpmath gap at four ||x+y||^2",
-              control="the printed (1 - 1/M) bound"),
+              route="mpmath gap at four ||x+y||^2", control="the printed (1 - 1/M) bound"),
     ],
     no_witness={"symbolic": "the exact gap is a double series over sphere moments summed to 1F1 by hand; sympy cannot sum it. Its termwise inequality is proven symbolically in CRT-Thm9.1"},
 ))
@@ -256,23 +248,18 @@ def _thm41_C_mc():
 
 
 CLAIMS.append(Claim(
-    id="CRT-Thm4.1-C",
-    paper="CRT",
-    location="Sec. 4, Theorem 4.1",
+    id="CRT-Thm4.1-C", paper="CRT", location="Sec. 4, Theorem 4.1",
     statement=r"The constant is $C(\|x+y\|)\ge0$, a function of $\|x+y\|$ only.",
-    verdict="erratum",
-    severity="minor",
+    verdict="erratum", severity="minor",
     correction=r"$C=F^2=(K(x,y)-e^{-\|x\|^2-\|y\|^2})^2=e^{-2(\|x\|^2+\|y\|^2)}(e^{\|x+y\|^2/2}-1)^2$, a function of $\|x+y\|$ and $\|x\|^2+\|y\|^2$.",
     evidence=r"The gap (and the proof's constant $F^2$) decays like $\exp(-2(\|x\|^2+\|y\|^2))$ at fixed $\|x+y\|$, so a positive constant cannot depend on $\|x+y\|$ alone (at $d=M=4$, $x+y$ fixed, the gap falls from 0.048699 at $t=0$ to 5.4803e-9 at $t=2$, below the $t=0$ bound 0.038705; the sampled i.i.d. variance at $t=2$ is itself far below that bound). The correction $C=F^2$ holds at all three $t$.",
     checks=[
         Check("gap at fixed ||x+y||; corrected C = F^2 holds", "numeric", _thm41_C_numeric,
               exercises=("rfsym.crt.orthogonal_gap",),
-              route="mpmath gap and F^2 at t = 0, 2, 5",
-              control="C = F^2(t=0), a function of ||x+y|| only"),
+              route="mpmath gap and F^2 at t = 0, 2, 5", control="C = F^2(t=0), a function of ||x+y|| only"),
         Check("sampled i.i.d. variance below the promised reduction", "montecarlo", _thm41_C_mc,
               exercises=("rfsym.crt.oprf_variance", "rfsym.crt.estimator_samples"),
-              route="200000 sampled i.i.d. OPRF estimators",
-              control="C = F^2(t=0)"),
+              route="200000 sampled i.i.d. OPRF estimators", control="C = F^2(t=0)"),
     ],
     no_witness={"symbolic": "the counterexample needs the exact gap (a 1F1 closed form, see CRT-Thm4.1); the closed form of F^2 is compared at 25 digits"},
 ))
@@ -431,14 +418,11 @@ def _thm91_oprf_mc():
 
 
 CLAIMS.append(Claim(
-    id="CRT-Thm9.1",
-    paper="CRT",
-    location="App. 9.7, Theorem 9.1, Eq. (24), (32)",
+    id="CRT-Thm9.1", paper="CRT", location="App. 9.7, Theorem 9.1, Eq. (24), (32)",
     statement=(r"For $X=g(\omega^\top z,\|\omega\|)$, $\omega\sim\Omega(d)$ isotropic with $\|\omega\|\sim\tilde\Omega(d)$, $g(\cdot,y)=\sum_k a_k(y)(\cdot)^k$ with $a_k(y)\ge0$, and $M\le d$: "
                r"$\mathrm{Var}(\hat K^{\mathrm{ort}}_M)\le\mathrm{Var}(\hat K^{\mathrm{iid}}_M)-(1-\frac1M)\frac2{d+2}F^2(z)$ (24), where "
                r"$F(z)=E_{u\sim\mathrm{Unif}(S^{d-1})}E_{x\sim\tilde\Omega(d)}[\tilde g(u^\top z,x)]$ and $\tilde g(a,b)=\frac{g(a,b)+g(-a,b)}2-g(0,b)$."),
-    verdict="erratum",
-    severity="minor",
+    verdict="erratum", severity="minor",
     correction=r"$F(z)=E_{\omega}[\tilde g(\omega^\top z,\|\omega\|)]=E_{u}E_{x}[\tilde g(x\,u^\top z,x)]$ (the length restored); with it (24) holds for $M\le d$. For OPRFs $F=K(x,y)-e^{-\|x\|^2-\|y\|^2}=e^{-N}(e^{s_2/2}-1)$, independent of $A$.",
     evidence=(r"With $F$ as printed, (24) is false. $X=g(\omega^\top z,\|\omega\|)$ with $\omega=xu$, so the first argument of $\tilde g$ must be $x\,u^\top z$; the printed $u^\top z$ drops the length (the slip of the proof's $X_m$, CRT-Sec9.7-Xm, here in the theorem itself). "
               r"General $g$: $g(a,b)=a^2\mathbf 1[b<1]$ has $a_2(y)=\mathbf 1[y<1]\ge0$; at $d=M=2$ sympy gives the exact gap $m^2\|z\|^4/16$ with $m=E[x^2;x<1]=2-3e^{-1/2}=0.18041$ and the printed bound $P^2\|z\|^4/16$ with $P=P(x<1)=1-e^{-1/2}=0.39347$: gap/bound $=(m/P)^2=0.210228$ for every $z$ (sampled orthogonal pairs agree). "
@@ -448,16 +432,13 @@ CLAIMS.append(Claim(
               r"Severity minor: the printed theorem promises a reduction up to 35x (at $s_2=16$) and unboundedly larger than the true one, but the fix is the one missing factor, the proof's termwise inequality and CRT-Thm4.1 (which claims only some $C\ge0$) survive."),
     checks=[
         Check("termwise inequality behind (32)", "symbolic", _thm91_symbolic,
-              route="sympy step ratios of the sphere moments",
-              control="constant 2/(d+1)"),
+              route="sympy step ratios of the sphere moments", control="constant 2/(d+1)"),
         Check("OPRF instance over the domain (corrected F)", "numeric", _thm41_numeric,
               exercises=("rfsym.crt.orthogonal_gap", "rfsym.crt.orthogonal_gap_lower_bound"),
-              route="mpmath 1F1 closed form of the gap",
-              control="bound x 1.01"),
+              route="mpmath 1F1 closed form of the gap", control="bound x 1.01"),
         Check("OPRF instance, sampled (corrected F)", "montecarlo", _thm91_mc,
               exercises=("rfsym.crt.orthogonal_gap", "rfsym.crt.orthogonal_gap_lower_bound", "rfsym.crt.oprf_variance", "rfsym.crt.estimator_samples"),
-              route="300000 sampled orthogonal estimators (d = M = 4)",
-              control="no variance reduction"),
+              route="300000 sampled orthogonal estimators (d = M = 4)", control="no variance reduction"),
         Check("F as printed: bound > exact gap (d = M = 2, s2 = 16)", "numeric", _thm91_printed_f_numeric,
               exercises=("rfsym.crt.orthogonal_gap_lower_bound_printed_f", "rfsym.crt.orthogonal_gap_lower_bound", "rfsym.crt.orthogonal_gap", "rfsym.crt.oprf_variance", "rfsym.crt.witnesses.oprf_f_quad", "rfsym.crt.witnesses.orthogonal_pair_moment_quad"),
               route="mpmath quadrature of F's definition (both readings) and of the orthogonal frame, 25 digits",
@@ -543,23 +524,18 @@ def _sec97_g_quad():
 
 
 CLAIMS.append(Claim(
-    id="CRT-Sec9.7-g",
-    paper="CRT",
-    location="App. 9.7, after Thm 9.1",
+    id="CRT-Sec9.7-g", paper="CRT", location="App. 9.7, after Thm 9.1",
     statement=r"$g(a,b)=D^2\exp(2Ab^2+Ba+2C(\|x\|^2+\|y\|^2))$ gives the GERF estimator.",
-    verdict="erratum",
-    severity="typo",
+    verdict="erratum", severity="typo",
     correction=r"$g(a,b)=D^2\exp(2Ab^2+Ba+C(\|x\|^2+\|y\|^2))$.",
     evidence=r"$f^{(1)}f^{(2)}$ carries $C(\|x\|^2+\|y\|^2)$, not $2C$; with $2C$ the mean is $e^{-N}K$: the sampled printed $g$ matches $e^{-N}K$ and rejects $K$, the corrected $g$ matches $K$.",
     checks=[
         Check("sampled printed g: mean e^-N K, not K", "montecarlo", _sec97_g_numeric,
               exercises=("rfsym.crt.oprf_rho_star_np",),
-              route="200000 sampled g(a, b) with w ~ N(0, I)",
-              control="the printed g as an estimator of K"),
+              route="200000 sampled g(a, b) with w ~ N(0, I)", control="the printed g as an estimator of K"),
         Check("quadrature of E g, both readings", "numeric", _sec97_g_quad,
               exercises=("rfsym.crt.oprf_a_star", "rfsym.crt.gerf_params"),
-              route="mpmath quadrature per coordinate, d = 2, 30 digits",
-              control="the printed g as an estimator of K"),
+              route="mpmath quadrature per coordinate, d = 2, 30 digits", control="the printed g as an estimator of K"),
     ],
 ))
 
@@ -610,23 +586,18 @@ def _sec97_xm_quad():
 
 
 CLAIMS.append(Claim(
-    id="CRT-Sec9.7-Xm",
-    paper="CRT",
-    location="App. 9.7, proof of Thm 9.1, after (30)",
+    id="CRT-Sec9.7-Xm", paper="CRT", location="App. 9.7, proof of Thm 9.1, after (30)",
     statement=r"$X^{\mathrm{iid}}_m=g_{x_m}((u^{\mathrm{iid}}_m)^\top z)$, $X^{\mathrm{ort}}_m=g_{x_m}((u^{\mathrm{ort}}_m)^\top z)$ with $g_y(x)=g(x,y)$.",
-    verdict="erratum",
-    severity="typo",
+    verdict="erratum", severity="typo",
     correction=r"$X_m=g_{x_m}(x_m(u_m)^\top z)$.",
     evidence=r"With $X=g(\omega^\top z,\|\omega\|)$ and $\omega=x_mu_m$ the first argument is $x_mu_m^\top z$, not $u_m^\top z$: sampled, the printed $X_m$ does not average to $K$, the corrected one does. The length reappears in (32) only through $E\|\omega\|^{2t}$ factors, so the proof's bookkeeping of the lengths is inconsistent, although the termwise inequality (CRT-Thm9.1) is unaffected. The same slip in the definition of $F$ in the statement of CRT-Thm9.1 makes (24) false as printed (see there).",
     checks=[
         Check("sampled X_m with and without the length", "montecarlo", _sec97_xm_mc,
               exercises=("rfsym.crt.oprf_a_star", "rfsym.crt.sample_omega"),
-              route="400000 sampled w ~ N(0, I_3)",
-              control="the printed X_m"),
+              route="400000 sampled w ~ N(0, I_3)", control="the printed X_m"),
         Check("polar quadrature of E X_m, d = 2", "numeric", _sec97_xm_quad,
               exercises=("rfsym.crt.oprf_a_star", "rfsym.crt.gerf_params"),
-              route="mpmath 2-D quadrature over length (chi_2) and angle",
-              control="the printed X_m"),
+              route="mpmath 2-D quadrature over length (chi_2) and angle", control="the printed X_m"),
     ],
 ))
 
@@ -662,23 +633,18 @@ def _eq33_mc():
 
 
 CLAIMS.append(Claim(
-    id="CRT-Eq33",
-    paper="CRT",
-    location="App. 9.7, Eq. (33)",
+    id="CRT-Eq33", paper="CRT", location="App. 9.7, Eq. (33)",
     statement=r"$\mathrm{Var}(K^{\mathrm{iid}}_M)-\mathrm{Var}(K^{\mathrm{ort}}_M)=\dots=(1-\frac1M)\frac2{d+2}F^2(z)$.",
-    verdict="erratum",
-    severity="typo",
+    verdict="erratum", severity="typo",
     correction=r"$\mathrm{Var}(K^{\mathrm{iid}}_M)-\mathrm{Var}(K^{\mathrm{ort}}_M)\ge(1-\frac1M)\frac2{d+2}F^2(z)$, with $F(z)=\mathbb E_\omega\tilde g(\omega^\top z,\|\omega\|)$ (the length inside $\tilde g$; with $F$ as printed under Thm. 9.1 the inequality fails, see CRT-Thm9.1).",
     evidence=r"The first relation must be '$\ge$' (it comes from the inequality (32)); the exact gap is strictly larger (d=3, M=3: 0.09971260868 vs 0.06866373756), sampling rejects the '=' value, and '$\ge$' holds over the domain.",
     checks=[
         Check("exact gap > bound; >= over the domain", "numeric", _eq33_numeric,
               exercises=("rfsym.crt.orthogonal_gap", "rfsym.crt.orthogonal_gap_lower_bound"),
-              route="mpmath 1F1 closed form",
-              control="the printed '='"),
+              route="mpmath 1F1 closed form", control="the printed '='"),
         Check("sampled gap vs '='", "montecarlo", _eq33_mc,
               exercises=("rfsym.crt.orthogonal_gap", "rfsym.crt.orthogonal_gap_lower_bound", "rfsym.crt.oprf_variance", "rfsym.crt.estimator_samples"),
-              route="400000 sampled orthogonal estimators",
-              control="the printed '='"),
+              route="400000 sampled orthogonal estimators", control="the printed '='"),
     ],
     no_witness={"symbolic": "the termwise inequality is proven by sympy in CRT-Thm9.1; the strict gap needs the 1F1 closed form"},
 ))
@@ -721,20 +687,16 @@ def _sec91_symbolic():
 
 
 CLAIMS.append(Claim(
-    id="CRT-Sec9.1",
-    paper="CRT",
-    location="App. 9.1",
+    id="CRT-Sec9.1", paper="CRT", location="App. 9.1",
     statement=r"Orthogonal ensembles (blocks of $d$, norms $\chi_d$) keep each $\omega$ marginally $N(0,I_d)$, so the estimator stays unbiased.",
     verdict="verified",
     evidence="sampled OPRF with Haar orthogonal blocks is unbiased; an unsigned QR is detectably biased.",
     checks=[
         Check("unbiased orthogonal OPRF", "montecarlo", _sec91_mc,
               exercises=("rfsym.crt.estimator_samples", "rfsym.crt.gerf_features"),
-              route="400000 sampled orthogonal OPRF features",
-              control="1.02 K; unsigned QR"),
+              route="400000 sampled orthogonal OPRF features", control="1.02 K; unsigned QR"),
         Check("chi_d length x uniform direction = N(0, I_d) (sympy)", "symbolic", _sec91_symbolic,
-              route="sympy density ratio for general d",
-              control="lengths chi_(d-1)"),
+              route="sympy density ratio for general d", control="lengths chi_(d-1)"),
     ],
 ))
 

@@ -144,12 +144,9 @@ def _sec51_normal_mp():
 
 
 CLAIMS.append(Claim(
-    id="CRT-Sec5.1-normal",
-    paper="CRT",
-    location="Sec. 5.1, Fig. 2 (normal regime)",
+    id="CRT-Sec5.1-normal", paper="CRT", location="Sec. 5.1, Fig. 2 (normal regime)",
     statement=r"At $\sigma=1$ ($d=64$, normal): GERF $>e^{80}$ times smaller variance than TrigRF; OPRF and GeomRF+ $>e^{75}$ times smaller than PosRF.",
-    verdict="erratum",
-    severity="minor",
+    verdict="erratum", severity="minor",
     correction=r"GERF $>e^{80}$ vs TrigRF and OPRF $>e^{75}$ vs PosRF hold; GeomRF+ stays below $e^{75}$ (about $e^{58.88}$).",
     evidence=r"With the App. 9.10.1 protocol ($L=1024$, 5 repeats; the mean over the $L^2$ pairs estimated from 8192 sampled pairs per repeat): GERF gives $e^{83.05}$, OPRF $e^{83.66}$, but GeomRF+ only $e^{58.88}$. GeomRF+ depends on $L$ through the shift $c$ (a minimum over the sets). A replicate on 5 fresh pairs of sets, 1200 pairs evaluated with the mpmath formulas at 15 verified digits, gives GERF 82.28 +- 0.67 (above 80 at z = +3.4), OPRF 83.79 +- 0.54, GeomRF+ 58.48 +- 0.64 (the printed 75 rejected at z = -25.9).",
     checks=[
@@ -176,12 +173,9 @@ def _sec51_heterogen_mp():
 
 
 CLAIMS.append(Claim(
-    id="CRT-Sec5.1-heterogen",
-    paper="CRT",
-    location="Sec. 5.1, Fig. 2 (heterogen regime)",
+    id="CRT-Sec5.1-heterogen", paper="CRT", location="Sec. 5.1, Fig. 2 (heterogen regime)",
     statement=r"At $\sigma=1$ ($d=64$, heterogen): GERF $>e^{125}$ vs TrigRF; OPRF and GeomRF+ $>e^{125}$ vs PosRF.",
-    verdict="erratum",
-    severity="minor",
+    verdict="erratum", severity="minor",
     correction=r"GERF $>e^{125}$ vs TrigRF and OPRF $>e^{125}$ vs PosRF hold; GeomRF+ stays below $e^{125}$.",
     evidence=("App. 9.10.1 protocol (L = 1024, 5 repeats, 8192 sampled pairs per repeat): GERF $e^{137.20}$, OPRF $e^{137.77}$, "
               "GeomRF+ only $e^{118.29}$ < $e^{125}$ below the baselines. A replicate on 5 fresh pairs of sets, 1200 pairs evaluated with the mpmath formulas at 15 verified digits, "
@@ -248,9 +242,7 @@ def _sec51_mnist_preprocessing():
 
 
 CLAIMS.append(Claim(
-    id="CRT-Sec5.1-mnist",
-    paper="CRT",
-    location="Sec. 5.1, Fig. 2 (mnist regime)",
+    id="CRT-Sec5.1-mnist", paper="CRT", location="Sec. 5.1, Fig. 2 (mnist regime)",
     statement="At $\\sigma=1$ (mnist, 8x8): GERF gives more than $e^{10}$ times variance reduction vs TrigRF; OPRF and GeomRF+ more than $e^7$ vs PosRF.",
     verdict="unverifiable",
     evidence=("The outcome hinges on the pixel preprocessing, which the paper does not state ('random images from MNIST resized to 8x8, scaled by sigma'). "
@@ -273,8 +265,7 @@ CLAIMS.append(Claim(
               route="paper protocol (L = 1024, 5 repeats) on real 8x8 MNIST standardised over all pixels, three resizes, vs the cached [0,1]/[-1,1]/raw settings",
               control="'fails under every reasonable preprocessing' (the former erratum)"),
     ],
-    notebook="realdata",
-    label="realdata-crt-sec5-1-mnist",
+    notebook="realdata", label="realdata-crt-sec5-1-mnist",
 ))
 
 
@@ -407,9 +398,7 @@ def _fig2():
 
 
 CLAIMS.append(Claim(
-    id="CRT-Sec5.1-many",
-    paper="CRT",
-    location="Sec. 5.1, text on Fig. 2",
+    id="CRT-Sec5.1-many", paper="CRT", location="Sec. 5.1, text on Fig. 2",
     statement="In many scenarios (Fig. 2, 0.1 <= sigma <= 1) CRTs outperform the TrigRF and PosRF baselines (synthetic regimes normal, sphere, heterogen; the mnist panel is CRT-Sec5.1-mnist).",
     verdict="verified",
     evidence=r"Recomputed from the variance formulas with the paper's protocol ($L=1024$, pairs subsampled): the best CRT is never worse than the best baseline, and more than $e^{10}$ better in normal and heterogen at $\sigma\ge0.55$; in sphere and at small $\sigma$ it ties (GERF reduces to TrigRF).",
@@ -420,12 +409,10 @@ CLAIMS.append(Claim(
               control="the reverse statement (baselines win)"),
         Check("sampled variances along a ray", "montecarlo", _fig2_ray_mc,
               exercises=("rfsym.crt.experiments.sampled_log_variances", "rfsym.crt.experiments.fit_parameters", "rfsym.crt.experiments.log_variances"),
-              route="400000 sampled single features per method at sigma = 0.03",
-              control="Var x 1.1"),
+              route="400000 sampled single features per method at sigma = 0.03", control="Var x 1.1"),
         Check("the regimes as defined", "montecarlo", _regimes_mc,
               exercises=("rfsym.crt.experiments.sample_regime",),
-              route="moments of 8192 x 64 sampled coordinates",
-              control="scale 1.01 sigma; heterogen mean -sigma"),
+              route="moments of 8192 x 64 sampled coordinates", control="scale 1.01 sigma; heterogen mean -sigma"),
         Check("float64 layer vs mpmath", "consistency", _np_layer_consistency,
               exercises=("rfsym.crt.experiments.log_variances", "rfsym.crt.experiments.compare_regime", "rfsym.crt.log_trig_variance_np", "rfsym.crt.log_pos_variance_np", "rfsym.crt.log_oprf_variance_np", "rfsym.crt.log_gerf_variance_np", "rfsym.crt.log_poisson_variance_np", "rfsym.crt.log_geometric_variance_np"),
               route="the same formulas at 20 verified digits"),
@@ -436,9 +423,7 @@ CLAIMS.append(Claim(
 # -------------------------------------------------------------------------------- CRT-Fig2
 
 CLAIMS.append(Claim(
-    id="CRT-Fig2",
-    paper="CRT",
-    location="Sec. 5.1, Fig. 2",
+    id="CRT-Fig2", paper="CRT", location="Sec. 5.1, Fig. 2",
     statement="Log-variance (mean and standard deviation over pairs) of the eight mechanisms against sigma in [0.1, 1], non-positive and positive RFs in separate panels, four regimes.",
     verdict="unverifiable",
     evidence="The plotted values cannot be read from the paper's text, so the curves cannot be compared point by point; the notebook redraws the figure with the paper's protocol ($L=1024$, 5 pairs of sets per $\\sigma$, parameters fitted on the full sets; the mean and spread over the $L^2$ pairs estimated from 8192 drawn pairs per set) and the sentences it supports are checked as CRT-Sec5.1-many, CRT-Sec5.1-normal, CRT-Sec5.1-heterogen and CRT-Sec5.1-mnist.",
@@ -448,28 +433,22 @@ CLAIMS.append(Claim(
 # -------------------------------------------------------------------------------- CRT-Sec5.2
 
 CLAIMS.append(Claim(
-    id="CRT-Sec5.2",
-    paper="CRT",
-    location="Sec. 5.2",
+    id="CRT-Sec5.2", paper="CRT", location="Sec. 5.2",
     statement="New RF mechanisms give the best non-parametric classification accuracy; OPRF has the best average (UCI data sets).",
     verdict="unverifiable",
     evidence=_rdc.evidence_crt_sec52(),
-    notebook="realdata",
-    label="realdata-crt-sec5-2",
+    notebook="realdata", label="realdata-crt-sec5-2",
 ))
 
 
 # -------------------------------------------------------------------------------- CRT-Tab1
 
 CLAIMS.append(Claim(
-    id="CRT-Tab1",
-    paper="CRT",
-    location="Sec. 5.2, Table 1",
+    id="CRT-Tab1", paper="CRT", location="Sec. 5.2, Table 1",
     statement="Test accuracies of the eight mechanisms on abalone, banknote, car, yeast, cmc, nursery, wifi, chess.",
     verdict="unverifiable",
     evidence=_rdc.evidence_crt_tab1(),
-    notebook="realdata",
-    label="realdata-crt-tab1",
+    notebook="realdata", label="realdata-crt-tab1",
 ))
 
 
@@ -520,18 +499,14 @@ def _tab1_arith():
 
 
 CLAIMS.append(Claim(
-    id="CRT-Tab1-arith",
-    paper="CRT",
-    location="Sec. 5.2, Table 1 (printed numbers)",
+    id="CRT-Tab1-arith", paper="CRT", location="Sec. 5.2, Table 1 (printed numbers)",
     statement="The Average row is the mean of each column; bold marks the best and underline the second best result of each row; the best results are achieved by new RF mechanisms and OPRF has the best average.",
-    verdict="erratum",
-    severity="typo",
+    verdict="erratum", severity="typo",
     correction="nursery row: only PosRF (77.4) is second best; GeomRF (77.1) should not be underlined.",
     evidence="Averages are consistent with the rounded entries, every row's best is a new mechanism and OPRF has the best average; one marking is wrong: in the nursery row GeomRF (77.1) is underlined as second best, but PosRF (77.4, also underlined) is second and PoisRF+ (77.3) third.",
     checks=[
         Check("averages and markings", "arithmetic", _tab1_arith,
-              route="exact rational arithmetic of the printed entries",
-              control="a wrong marking"),
+              route="exact rational arithmetic of the printed entries", control="a wrong marking"),
     ],
     single_witness="a statement about the printed numbers of Table 1 (averages, bold/underline marks): the only data are those printed entries, so exact arithmetic on them is the one route; rerunning the experiment (CRT-Tab1) decides a different claim, the accuracies themselves",
 ))
@@ -540,23 +515,18 @@ CLAIMS.append(Claim(
 # -------------------------------------------------------------------------------- CRT-Tab3
 
 CLAIMS.append(Claim(
-    id="CRT-Tab3",
-    paper="CRT",
-    location="App. 9.10.2, Table 3",
+    id="CRT-Tab3", paper="CRT", location="App. 9.10.2, Table 3",
     statement="Standard deviations of the Table 1 accuracies.",
     verdict="unverifiable",
     evidence=_rdc.evidence_crt_tab3(),
-    notebook="realdata",
-    label="realdata-crt-tab3",
+    notebook="realdata", label="realdata-crt-tab3",
 ))
 
 
 # -------------------------------------------------------------------------------- CRT-Sec5.3
 
 CLAIMS.append(Claim(
-    id="CRT-Sec5.3",
-    paper="CRT",
-    location="Sec. 5.3",
+    id="CRT-Sec5.3", paper="CRT", location="Sec. 5.3",
     statement="FAVOR++ improves low-rank Transformers (text, speech, vision).",
     verdict="unverifiable",
     evidence="Requires training large Transformers on GLUE/LibriSpeech/ImageNet (TPU scale); not reproducible here.",
@@ -566,9 +536,7 @@ CLAIMS.append(Claim(
 # -------------------------------------------------------------------------------- CRT-Tab2
 
 CLAIMS.append(Claim(
-    id="CRT-Tab2",
-    paper="CRT",
-    location="Sec. 5.3.1, Table 2",
+    id="CRT-Tab2", paper="CRT", location="Sec. 5.3.1, Table 2",
     statement="GLUE dev results of FAVOR+, ELU, ReLU, FAVOR++ and Uptrain FAVOR++.",
     verdict="unverifiable",
     evidence="BERT-base pretraining and GLUE fine-tuning are out of reach offline and on 2 CPU cores; the arithmetic of the printed numbers is checked in CRT-Tab2-marks and CRT-Sec5.3.1.",
@@ -597,16 +565,13 @@ def _tab2_arith():
 
 
 CLAIMS.append(Claim(
-    id="CRT-Tab2-marks",
-    paper="CRT",
-    location="Sec. 5.3.1, Table 2 (printed numbers)",
+    id="CRT-Tab2-marks", paper="CRT", location="Sec. 5.3.1, Table 2 (printed numbers)",
     statement="Bold marks the best and underline the second best result of each task.",
     verdict="verified",
     evidence="The markings agree with the printed scores in all 8 columns.",
     checks=[
         Check("markings", "arithmetic", _tab2_arith,
-              route="exact comparison of the printed scores",
-              control="a swapped bold/underline"),
+              route="exact comparison of the printed scores", control="a swapped bold/underline"),
     ],
     single_witness="a statement about the marks of the printed Table 2 scores: the only data are the printed entries (GLUE training cannot be rerun, CRT-Tab2), so comparing them exactly is the one route",
 ))
@@ -630,16 +595,13 @@ def _sec531_arith():
 
 
 CLAIMS.append(Claim(
-    id="CRT-Sec5.3.1",
-    paper="CRT",
-    location="Sec. 5.3.1, text on Table 2",
+    id="CRT-Sec5.3.1", paper="CRT", location="Sec. 5.3.1, text on Table 2",
     statement="FAVOR++ outperforms all these low-rank Transformers in most GLUE tasks; FAVOR++ outperforms FAVOR+ on all GLUE tasks; Uptrain FAVOR++ further improves performance.",
     verdict="verified",
     evidence="From the printed Table 2: FAVOR++ beats FAVOR+ on 8 of 8 tasks and all three low-rank baselines on 5 of 8 (not MNLI, STS-B, RTE); Uptrain FAVOR++ improves on FAVOR++ on 7 of 8 (not RTE).",
     checks=[
         Check("counts from Table 2", "arithmetic", _sec531_arith,
-              route="exact comparison of the printed scores",
-              control="'beats every baseline on all tasks'"),
+              route="exact comparison of the printed scores", control="'beats every baseline on all tasks'"),
     ],
     single_witness="the sentences only summarise the printed Table 2 scores (GLUE training cannot be rerun, CRT-Tab2): counting wins among the printed entries is the one route",
 ))
@@ -648,9 +610,7 @@ CLAIMS.append(Claim(
 # -------------------------------------------------------------------------------- CRT-Fig3
 
 CLAIMS.append(Claim(
-    id="CRT-Fig3",
-    paper="CRT",
-    location="Sec. 5.3.2, Fig. 3",
+    id="CRT-Fig3", paper="CRT", location="Sec. 5.3.2, Fig. 3",
     statement="Conformer on LibriSpeech: FAVOR++ improves WER by 2.49% (M=8) and 3.05% (M=16) over FAVOR+.",
     verdict="unverifiable",
     evidence="Requires LibriSpeech and TPU-scale training.",
@@ -660,9 +620,7 @@ CLAIMS.append(Claim(
 # -------------------------------------------------------------------------------- CRT-Fig4
 
 CLAIMS.append(Claim(
-    id="CRT-Fig4",
-    paper="CRT",
-    location="Sec. 5.3.3, Fig. 4",
+    id="CRT-Fig4", paper="CRT", location="Sec. 5.3.3, Fig. 4",
     statement="ViT on ImageNet: FAVOR++ is more stable, better for uptraining; similar speed to FAVOR+.",
     verdict="unverifiable",
     evidence="Requires ImageNet and TPU-scale training.",
