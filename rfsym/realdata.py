@@ -36,7 +36,7 @@ import numpy as np
 from scipy import special
 
 from . import couplings, crt, derf
-from . import crt_experiments as cx
+from .crt import experiments as cx
 from . import datasets as ds
 
 __all__ = ["SEED", "IMAGE_REGIMES", "IMAGE_VARIANTS", "variant_kwargs", "rng_for", "image_sets",

@@ -235,10 +235,10 @@ def test_sphere_moment_ratio_steps():
                 assert R(i, j) <= R(1, 1) == sp.Rational(d, d + 2)
 
 
-# ------------------------------------------------------------------ independent routes (rfsym.crt_witnesses)
+# ------------------------------------------------------------------ independent routes (rfsym.crt.witnesses)
 
-from rfsym import crt_witnesses as cw
-from rfsym import crt_experiments as cx
+from rfsym.crt import witnesses as cw
+from rfsym.crt import experiments as cx
 
 
 def test_gerf_second_moment_quad_matches_eq6_and_rejects_wrong_alpha4():

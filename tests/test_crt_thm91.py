@@ -1,5 +1,5 @@
 """Tests of CRT Theorem 9.1 with F as printed (rfsym.crt.orthogonal_gap_lower_bound_printed_f) and of
-the independent routes in rfsym.crt_thm91_witness (quadrature of F's definition, sympy counterexample,
+the independent routes in rfsym.crt.witnesses (quadrature of F's definition, sympy counterexample,
 sampled orthogonal pairs)."""
 
 import mpmath
@@ -8,7 +8,7 @@ import pytest
 import sympy as sp
 
 from rfsym import crt
-from rfsym import crt_thm91_witness as tw
+from rfsym.crt import witnesses as tw
 from rfsym.montecarlo import mean_of, z_check
 
 # d = M = 2, x = y = (2, 0): ||x+y||^2 = 16, OPRF at A*; mpmath at 30 verified digits

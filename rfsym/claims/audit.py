@@ -55,7 +55,7 @@ __all__ = ["TARGETS", "PERTURBATIONS", "public_functions", "perturb", "trace_cal
 #: audited: they are what the checks compare the library with (or a counterexample construction), not
 #: the library under test.
 TARGETS = {
-    "CRT": ("rfsym.crt", "rfsym.crt_experiments"),
+    "CRT": ("rfsym.crt", "rfsym.crt.experiments"),
     "DERF": ("rfsym.derf", "rfsym.derf.experiments"),
     "HRF": ("rfsym.hrf", "rfsym.hrf_experiments"),
     "SimRF": ("rfsym.simrf", "rfsym.simrf_experiments"),

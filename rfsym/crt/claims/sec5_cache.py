@@ -1,10 +1,10 @@
-"""Cached per-pair values of :func:`rfsym.crt_experiments.reductions_mp_pairs` for CRT Sec. 5.1.
+"""Cached per-pair values of :func:`rfsym.crt.experiments.reductions_mp_pairs` for CRT Sec. 5.1.
 
 The mpmath evaluation of 1200 pairs per regime takes minutes, so the values are stored here and the
-registry check (``CRT-Sec5.1-normal`` / ``-heterogen``, "fresh sets, mpmath formulas") recomputes a
+check (``CRT-Sec5.1-normal`` / ``-heterogen``, "fresh sets, mpmath formulas") recomputes a
 random subset of the pairs live and requires agreement before using the cache. Regenerate with::
 
-    .venv/bin/python -m rfsym.registry.crt_sec51_cache
+    .venv/bin/python -m rfsym.crt.claims.sec5_cache
 
 (the file is rewritten from :data:`PARAMS`).
 """
@@ -26,7 +26,7 @@ VALUES = {
 
 def regenerate(path=__file__):
     """Recompute :data:`VALUES` for both regimes and rewrite this module (header and functions kept)."""
-    from .. import crt_experiments as cx
+    from .. import experiments as cx
     vals = {}
     for regime in ("normal", "heterogen"):
         r = cx.reductions_mp_pairs(regime, PARAMS["sigma"], PARAMS["seed"], d=PARAMS["d"], L=PARAMS["L"],

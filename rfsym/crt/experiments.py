@@ -26,8 +26,8 @@ import math
 import numpy as np
 from scipy import optimize
 
-from . import crt
-from .precision import require_int
+from .. import crt
+from ..precision import require_int
 
 __all__ = ["REGIMES", "METHODS", "COMPLEX_METHODS", "POSITIVE_METHODS", "NONPOSITIVE_METHODS", "sample_regime", "fit_parameters",
            "log_variances", "compare_regime", "compare_regime_cached", "fig2_curves", "gerf_objective_np",
@@ -47,7 +47,7 @@ _DIGITS = None
 def _digits():
     global _DIGITS
     if _DIGITS is None:
-        from .datasets import load_images
+        from ..datasets import load_images
         _DIGITS = load_images("mnist", resize="area", scale="unit")[0]
     return _DIGITS
 
@@ -291,7 +291,7 @@ def sampled_log_variances(u, v, sigmas, rng, *, n=200_000, kinds=("PosRF", "OPRF
     >>> rows[0]["method"]
     'OPRF'
     """
-    from .montecarlo import variance_of
+    from ..montecarlo import variance_of
     u = np.asarray(u, float)
     v = np.asarray(v, float)
     U = u[None] if U is None else np.asarray(U, float)
@@ -360,7 +360,7 @@ def orthogonal_variance_mc(x, y, M, n, rng, coupling):
     >>> r.n
     1000
     """
-    from .montecarlo import variance_of
+    from ..montecarlo import variance_of
     x = np.asarray(x, float)
     y = np.asarray(y, float)
     v = crt.estimator_samples("oprf", x, y, M * n, rng, coupling=coupling).reshape(n, M).mean(1)
@@ -380,7 +380,7 @@ def fig1_mc_point(x, y, n, rng):
     >>> bool(abs(r["mu_mc"] - r["mu_exact"]) <= 5 * r["se"])
     True
     """
-    from .montecarlo import variance_of
+    from ..montecarlo import variance_of
     x = np.asarray(x, float)
     y = np.asarray(y, float)
     vo = variance_of(crt.estimator_samples("oprf", x, y, n, rng))
