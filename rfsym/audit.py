@@ -57,7 +57,7 @@ TARGETS = {
     "CRT": ("rfsym.crt", "rfsym.crt_experiments"),
     "DERF": ("rfsym.derf", "rfsym.derf_verify", "rfsym.derf_experiments"),
     "HRF": ("rfsym.hrf", "rfsym.hrf_experiments"),
-    "SimRF": ("rfsym.simrf", "rfsym.simrf_experiments"),
+    "SimRF": ("rfsym.simrf", "rfsym.simrf.experiments"),
 }
 #: Perturbation name -> exact multiplicative factor.
 PERTURBATIONS = {"sign": Fraction(-1), "rel1e-2": Fraction(101, 100), "rel1e-3": Fraction(1001, 1000)}

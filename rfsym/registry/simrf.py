@@ -19,8 +19,8 @@ from fractions import Fraction
 
 from .. import couplings, simrf
 from .. import realdata_claims as _rdc  # real-data experiments (notebook realdata)
-from .. import simrf_experiments as ex
-from .. import simrf_witnesses as wit
+from ..simrf import experiments as ex
+from ..simrf import witnesses as wit
 from . import simrf_witness_checks as W2
 from . import simrf_thm34_checks as T34
 from ..claims import Check, Claim, Outcome

@@ -14,7 +14,7 @@ import numpy as np
 from mpmath import mp
 
 from .. import simrf
-from .. import simrf_nonisotropic as ni
+from ..simrf import nonisotropic as ni
 from ..claims import Outcome
 from ..montecarlo import z_check
 from ..precision import agreeing_digits

@@ -21,8 +21,8 @@ from .. import realdata as _rd
 from .. import realdata_claims as _rdc
 from .. import realdata_run as _rr
 from .. import datasets as _ds
-from .. import simrf_experiments as ex
-from .. import simrf_witnesses as wit
+from ..simrf import experiments as ex
+from ..simrf import witnesses as wit
 from ..claims import Outcome
 from ..montecarlo import mean_of, z_check, z_witness
 
