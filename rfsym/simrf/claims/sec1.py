@@ -19,7 +19,7 @@ from mpmath import mp, mpf
 from ... import couplings, foundations
 from ...claims import Check, Claim
 from ...montecarlo import mean_of, z_check, z_witness
-from ._checks import _O, SEED, _digits
+from ._checks import SEED, _O, _digits
 
 
 CLAIMS = []

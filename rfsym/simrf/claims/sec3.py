@@ -30,7 +30,7 @@ from ...montecarlo import mean_of, z_check, z_witness
 from .. import experiments as ex
 from .. import nonisotropic as ni
 from .. import witnesses as wit
-from ._checks import MC_WHY, _O, SEED, SEED2, _digits, _pairs_mean_conformity
+from ._checks import MC_WHY, SEED, SEED2, _O, _digits, _pairs_mean_conformity
 
 
 Z_MAX = 5.0  # |z| threshold of the Monte Carlo tests

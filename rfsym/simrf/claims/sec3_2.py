@@ -24,7 +24,7 @@ from ... import couplings, simrf
 from ...claims import Check, Claim
 from ...montecarlo import mean_of
 from .. import experiments as ex
-from ._checks import _O, SEED, SEED2, _digits
+from ._checks import SEED, SEED2, _O, _digits
 
 
 CLAIMS = []

@@ -33,7 +33,7 @@ from ...claims import Check, Claim
 from ...montecarlo import mean_of, z_check, z_witness
 from .. import experiments as ex
 from .. import witnesses as wit
-from ._checks import DET, _O, SEED, _digits, _pairs_mean_conformity
+from ._checks import DET, SEED, _O, _digits, _pairs_mean_conformity
 
 
 CLAIMS = []
@@ -42,7 +42,7 @@ CLAIMS = []
 def _lem41_symbolic():
     term = simrf.conformity_series_expr("iid")
     mom = simrf.moment_expr("iid")
-    d, w, k, v = simrf._syms()
+    d, w, k, v = simrf.symbols()
     ok = sp.simplify(term - v ** (2 * k) / sp.factorial(k)) == 0
     s = sp.summation(v ** (2 * k) / sp.factorial(k), (k, 0, sp.oo))
     z = sp.Symbol("z", positive=True)
@@ -471,7 +471,7 @@ CLAIMS.append(Claim(
 
 def _thm43_symbolic():
     term = simrf.conformity_series_expr("orthogonal")
-    d, w, k, v = simrf._syms()
+    d, w, k, v = simrf.symbols()
     printed = sp.gamma(d / 2) / sp.gamma(d) * v ** (2 * k) / (2 ** k * sp.factorial(k)) * sp.gamma(k + d) / sp.gamma(k + d / 2)
     diff = sp.simplify(sp.gammasimp(term - printed))
     ctl = sp.simplify(sp.gammasimp(term - printed * 2 ** k)) != 0

@@ -32,7 +32,7 @@ from ...claims import Check, Claim
 from ...montecarlo import mean_of, z_check
 from .. import experiments as ex
 from .. import witnesses as wit
-from ._checks import DET, MC_WHY, _O, SEED, SEED2, _digits
+from ._checks import DET, MC_WHY, SEED, SEED2, _O, _digits
 
 
 @functools.lru_cache(maxsize=1)

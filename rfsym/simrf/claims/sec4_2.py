@@ -18,7 +18,7 @@ from ... import couplings, foundations
 from ...claims import Check, Claim
 from .. import experiments as ex
 from .. import witnesses as wit
-from ._checks import _O, SEED, SEED2
+from ._checks import SEED, SEED2, _O
 
 
 CLAIMS = []

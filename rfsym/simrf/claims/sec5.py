@@ -27,7 +27,7 @@ from ...claims import Check, Claim
 from ...montecarlo import mean_of, z_check, z_witness
 from .. import experiments as ex
 from .. import witnesses as wit
-from ._checks import MC_WHY, _O, SEED, SEED2, _digits
+from ._checks import MC_WHY, SEED, SEED2, _O, _digits
 
 
 CLAIMS = []

@@ -36,7 +36,6 @@ TABLE2_AR = {  # dataset: (v_bar, SimRF, SimRF+, standard error printed for both
     "wifi": (0.8, 0.6314, 0.6473, 0.0018), "chess": (2.3, 0.2000, 0.2000, 0.0001),
 }
 
-
 TABLE3_AR = {  # dataset: (IID, se), (ORF reg, se), (ORF fast, se), (SimRF reg, se), (SimRF fast, se)
     "abalone": ((0.1432, 0.0003), (0.1445, 0.0003), (0.1447, 0.0003), (0.1455, 0.0003), (0.1462, 0.0003)),
     "banknote": ((0.6441, 0.0024), (0.6612, 0.0025), (0.6596, 0.0024), (0.7196, 0.0019), (0.7296, 0.0017)),
@@ -48,7 +47,6 @@ TABLE3_AR = {  # dataset: (IID, se), (ORF reg, se), (ORF fast, se), (SimRF reg, 
     "chess": ((0.2011, 0.0002), (0.2017, 0.0002), (0.2016, 0.0002), (0.2021, 0.0002), (0.2021, 0.0002)),
 }
 
-
 Z_MAX = _rdc.Z_MAX
 
 
@@ -56,7 +54,6 @@ CLAIMS = []
 
 
 TABLE2_SE_PLUS = {"nursery": 0.0004}  # nursery prints 0.0005 for SimRF and 0.0004 for SimRF+
-
 
 TABLE2_SE_SIM = {"nursery": 0.0005}
 
