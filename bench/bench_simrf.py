@@ -8,8 +8,9 @@ import time
 import mpmath
 import numpy as np
 
-from rfsym import couplings, simrf
-from rfsym import simrf_experiments as ex
+from rfsym import couplings
+from rfsym.simrf import conformities as simrf  # conformity, conformity_eq24_naive and the coefficient cache _np_coeffs
+from rfsym.simrf import experiments as ex
 
 D = 64
 VS = ("1", "2.5", "5")

@@ -152,6 +152,22 @@ def test_symbolic_layer():
     assert sp.simplify(der - pr) == 0
 
 
+def test_symbols_are_those_of_the_symbolic_layer():
+    import sympy as sp
+    d, w, k, v = simrf.symbols()
+    assert (d.is_positive, w.is_positive, k.is_integer, k.is_nonnegative, v.is_positive) == (True,) * 5
+    # the symbols the expressions are written in (a symbol with other assumptions would not cancel)
+    assert sp.simplify(simrf.conformity_series_expr("iid") - v ** (2 * k) / sp.factorial(k)) == 0
+    assert simrf.pdf_wij_expr("orthogonal").free_symbols == {d, w}
+    assert sp.Symbol("k") not in simrf.conformity_series_expr("iid").free_symbols
+
+
+def test_experiments_seed_is_the_seed_of_the_checks():
+    from rfsym.simrf import experiments as ex
+    from rfsym.simrf.claims import _checks
+    assert ex.SEED == _checks.SEED == 20260623 and _checks.SEED2 != ex.SEED
+
+
 @pytest.mark.parametrize("call", [
     lambda: simrf.conformity("bogus", 4, 1),
     lambda: simrf.conformity("simplex", 1, 1),
@@ -188,7 +204,7 @@ def test_nan_inputs():
 
 
 def test_experiments_helpers():
-    from rfsym import simrf_experiments as ex
+    from rfsym.simrf import experiments as ex
     rng = np.random.default_rng(5)
     R = ex.hd_product(16, 3, rng)
     assert np.allclose(R @ R.T, np.eye(16))
@@ -216,7 +232,7 @@ def test_mc_conformity_and_mse():
 
 def test_fig4_random_starts_only():
     from rfsym import couplings
-    from rfsym import simrf_experiments as ex
+    from rfsym.simrf import experiments as ex
     rng = np.random.default_rng(3)
     norms = couplings.chi_norms(4, 4, rng)
     r = ex.fig4_values(norms, 1.0, rng, n_iid=400, restarts=2, random_starts_only=True)
@@ -228,12 +244,12 @@ def test_fig4_random_starts_only():
     assert exact > r["orthogonal"]
 
 
-# ----------------------------------------------------------------------------- independent routes (rfsym.simrf_witnesses)
+# ----------------------------------------------------------------------------- independent routes (rfsym.simrf.witnesses)
 
 from fractions import Fraction
 
-from rfsym import simrf_experiments as ex
-from rfsym import simrf_witnesses as wit
+from rfsym.simrf import experiments as ex
+from rfsym.simrf import witnesses as wit
 
 
 def test_definition_quadrature_matches_closed_forms_and_rejects_wrong_angle():

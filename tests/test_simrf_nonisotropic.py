@@ -1,4 +1,4 @@
-"""Tests of rfsym.simrf_nonisotropic: the binned-cosine coupling that refutes SimRF Thm. 3.4 as printed."""
+"""Tests of rfsym.simrf.nonisotropic: the binned-cosine coupling that refutes SimRF Thm. 3.4 as printed."""
 
 import mpmath
 import numpy as np
@@ -6,7 +6,7 @@ import pytest
 from mpmath import mp
 
 from rfsym import simrf
-from rfsym import simrf_nonisotropic as ni
+from rfsym.simrf import nonisotropic as ni
 from rfsym.montecarlo import mean_of, z_check
 from rfsym.precision import agreeing_digits
 

@@ -1,13 +1,13 @@
 """Tests of the SimRF round-2 experiment functions (UCI reruns of Table 3 and Fig. 10) and of the second-witness
-checks of rfsym.registry.simrf_witness_checks that are cheap enough for the test suite."""
+checks of the claims package rfsym.simrf.claims that are cheap enough for the test suite."""
 
 import numpy as np
 import pytest
 
 from rfsym import realdata as rd
 from rfsym import realdata_run as rr
-from rfsym import simrf_experiments as ex
-from rfsym.registry import simrf_witness_checks as W2
+from rfsym.simrf import experiments as ex
+from rfsym.simrf.claims import sec1, sec3, sec4_1, sec5, sec5_3
 
 
 def test_tab3_fast_vs_regular_shapes_counts_and_padding():
@@ -40,25 +40,26 @@ def test_sigma_peaks_live_exact_curve_matches_cache():
     assert r["gain"].shape == (2,) and np.all(r["gain"] == np.round(r["gain"]))
 
 
-@pytest.mark.parametrize("name", ["def11_symbolic", "fig2_symbolic", "secA2_symbolic", "sec51p_symbolic", "secA1_ref_numeric",
-                                  "frob_numeric", "tab2_data", "fig10_cache"])
-def test_cheap_witnesses_pass_and_reject_their_control(name):
-    o = getattr(W2, name)()
+@pytest.mark.parametrize("check", [sec1.def11_symbolic, sec3.fig2_symbolic, sec3.secA2_symbolic, sec5.sec51p_symbolic,
+                                   sec5.secA1_ref_numeric, sec5.frob_numeric, sec5_3.tab2_data, sec5_3.fig10_cache],
+                         ids=lambda f: f.__name__)
+def test_cheap_witnesses_pass_and_reject_their_control(check):
+    o = check()
     assert o.passed and o.control_rejected, o.evidence
 
 
 def test_ai_numeric_distinguishes_the_readings():
-    o = W2.ai_numeric()
+    o = sec4_1.ai_numeric()
     assert o.passed and o.control_rejected
     assert "agrees with the library to" in o.evidence
 
 
 def test_tab2_caption_witnesses():
-    from rfsym.registry import simrf as R
-    o = W2.tab2_caption_arithmetic(R.TABLE2_AR, R.TABLE3_AR)
+    R = sec5_3
+    o = R.tab2_caption_arithmetic(R.TABLE2_AR, R.TABLE3_AR)
     assert o.passed and o.control_rejected and "yeast -0.0006" in o.evidence
     # a table in which SimRF leads ORF substantially everywhere is not an erratum
     good = {n: (row[0], row[1], row[2], (row[1][0] + 0.05, row[1][1]), row[4]) for n, row in R.TABLE3_AR.items()}
-    assert not W2.tab2_caption_arithmetic(R.TABLE2_AR, good).passed
-    d = W2.tab2_caption_data()
+    assert not R.tab2_caption_arithmetic(R.TABLE2_AR, good).passed
+    d = R.tab2_caption_data()
     assert d.passed and d.control_rejected

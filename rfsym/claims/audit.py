@@ -58,7 +58,7 @@ TARGETS = {
     "CRT": ("rfsym.crt", "rfsym.crt.experiments"),
     "DERF": ("rfsym.derf", "rfsym.derf.experiments"),
     "HRF": ("rfsym.hrf", "rfsym.hrf_experiments"),
-    "SimRF": ("rfsym.simrf", "rfsym.simrf_experiments"),
+    "SimRF": ("rfsym.simrf", "rfsym.simrf.experiments"),
 }
 #: Perturbation name -> exact multiplicative factor.
 PERTURBATIONS = {"sign": Fraction(-1), "rel1e-2": Fraction(101, 100), "rel1e-3": Fraction(1001, 1000)}

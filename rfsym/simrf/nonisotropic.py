@@ -53,9 +53,9 @@ import mpmath
 import numpy as np
 from mpmath import mp
 
-from . import couplings as _couplings
-from .montecarlo import mean_of
-from .precision import DEFAULT_DPS, require_int, require_real, to_mp, to_vector, verified
+from .. import couplings as _couplings
+from ..montecarlo import mean_of
+from ..precision import DEFAULT_DPS, require_int, require_real, to_mp, to_vector, verified
 
 __all__ = ["BINNED_ROWS", "N_BINS", "X_CE", "Y_CE", "V_MAX", "binned_sample", "binned_rotated_sample",
            "isotropic_pair_term", "binned_pair_term", "binned_rotated_pair_term", "binned_conformity_def31",

@@ -3,7 +3,7 @@
 Nothing here calls the closed forms of :mod:`rfsym.simrf`; each function evaluates a quantity of the
 SimRF paper from its *definition* by a different route (quadrature over the two :math:`\\chi_d`
 norms, Bessel/Hankel quadrature of a characteristic function, an instrumented count of the
-arithmetic of the library's Algorithm 1). The registry (:mod:`rfsym.registry.simrf`) compares these
+arithmetic of the library's Algorithm 1). The registry (:mod:`rfsym.simrf.claims`) compares these
 with the library functions.
 
 Conventions as in :mod:`rfsym.simrf`: Gaussian kernel, ``v = ||x + y||`` (PRFs), ``z = ||x - y||``
@@ -18,7 +18,7 @@ import mpmath
 import numpy as np
 from mpmath import mp
 
-from .precision import require_int, to_mp, verified
+from ..precision import require_int, to_mp, verified
 
 __all__ = [
     "conformity_definition_quad", "rff_orf_pair_product_quad", "rff_mse_ratio_quad",
@@ -192,7 +192,7 @@ def alg1_flops(d):
     >>> alg1_flops(4)  # 3d - 2
     10
     """
-    from . import couplings
+    from .. import couplings
     d = require_int(d, "d", minimum=2)
     x = np.linspace(1.0, 2.0, d)[None, :, None]
     res, n = count_flops(lambda a: couplings._simplex_rows_inplace(a) or a, x)
@@ -214,7 +214,7 @@ def dense_matvec_flops(d):
 
 def fwht_flops(d):
     """Scalar operations of the library's fast Walsh-Hadamard transform
-    (:func:`rfsym.simrf_experiments.fwht`) on one vector of length ``d`` (a power of 2), counted by
+    (:func:`rfsym.simrf.experiments.fwht`) on one vector of length ``d`` (a power of 2), counted by
     instrumentation.
 
     Examples
@@ -222,7 +222,7 @@ def fwht_flops(d):
     >>> fwht_flops(8)
     32
     """
-    from . import simrf_experiments as ex
+    from . import experiments as ex
     d = require_int(d, "d", minimum=1)
     res, n = count_flops(ex.fwht, np.linspace(1.0, 2.0, d))
     return n

@@ -1,0 +1,447 @@
+"""SimRF Secs. 5.3-5.4: nonparametric classification on UCI data (Tables 2-3, App. B.1-B.2) and the
+SimRFs-Performer.
+
+SimRF-Sec5.3, SimRF-Fig8 and SimRF-Fig10 are shown on the real-data page (notebook realdata).
+
+Claims
+------
+* ``SimRF-Tab2`` verified -- Table 2: SimRFs vs SimRFs+
+* ``SimRF-Tab2-caption`` erratum (minor) -- Table 2's caption: "both variants substantially outperform ORFs on every dataset"
+* ``SimRF-Tab3`` verified -- Table 3: regular vs fast (HD) implementations
+* ``SimRF-Sec5.3`` unverifiable -- Sec. 5.3: "SimRFs consistently perform best"
+* ``SimRF-Fig8`` unverifiable -- Fig. 8
+* ``SimRF-Fig10`` verified -- Fig. 10: tuning sigma
+* ``SimRF-Sec5.4`` unverifiable -- Sec. 5.4: SimRFs-Performers
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ... import datasets as _ds
+from ... import realdata as _rd
+from ... import realdata_claims as _rdc
+from ... import realdata_run as _rr
+from ...claims import Check, Claim
+from .. import experiments as ex
+from ._checks import _O
+
+
+TABLE2_AR = {  # dataset: (v_bar, SimRF, SimRF+, standard error printed for both columns)
+    "abalone": (1.7, 0.1421, 0.1419, 0.0002), "banknote": (2.6, 0.7229, 0.7132, 0.0012),
+    "car": (5.0, 0.6754, 0.6751, 0.0004), "yeast": (3.1, 0.3202, 0.3208, 0.0004),
+    "cmc": (2.0, 0.4047, 0.4065, 0.0005), "nursery": (1.4, 0.6874, 0.6917, 0.0004),
+    "wifi": (0.8, 0.6314, 0.6473, 0.0018), "chess": (2.3, 0.2000, 0.2000, 0.0001),
+}
+
+TABLE3_AR = {  # dataset: (IID, se), (ORF reg, se), (ORF fast, se), (SimRF reg, se), (SimRF fast, se)
+    "abalone": ((0.1432, 0.0003), (0.1445, 0.0003), (0.1447, 0.0003), (0.1455, 0.0003), (0.1462, 0.0003)),
+    "banknote": ((0.6441, 0.0024), (0.6612, 0.0025), (0.6596, 0.0024), (0.7196, 0.0019), (0.7296, 0.0017)),
+    "car": ((0.6768, 0.0006), (0.6788, 0.0006), (0.6784, 0.0006), (0.6797, 0.0006), (0.6800, 0.0006)),
+    "yeast": ((0.3187, 0.0006), (0.3193, 0.0006), (0.3171, 0.0006), (0.3187, 0.0006), (0.3195, 0.0006)),
+    "cmc": ((0.4088, 0.0009), (0.4149, 0.0009), (0.4159, 0.0009), (0.4206, 0.0008), (0.4222, 0.0008)),
+    "nursery": ((0.5870, 0.0013), (0.6213, 0.0019), (0.6193, 0.0019), (0.7030, 0.0008), (0.7037, 0.0008)),
+    "wifi": ((0.4914, 0.0026), (0.5224, 0.0025), (0.5310, 0.0024), (0.6509, 0.0027), (0.6533, 0.0027)),
+    "chess": ((0.2011, 0.0002), (0.2017, 0.0002), (0.2016, 0.0002), (0.2021, 0.0002), (0.2021, 0.0002)),
+}
+
+Z_MAX = _rdc.Z_MAX
+
+
+CLAIMS = []
+
+
+TABLE2_SE_PLUS = {"nursery": 0.0004}  # nursery prints 0.0005 for SimRF and 0.0004 for SimRF+
+
+TABLE2_SE_SIM = {"nursery": 0.0005}
+
+
+def _tab2_arithmetic():
+    """Printed Table 2 only: SimRF+ minus SimRF per data set in units of the standard error of the difference; rank correlation with v_bar."""
+    from scipy import stats
+    names = list(TABLE2_AR)
+    vb = np.array([TABLE2_AR[n][0] for n in names])
+    gain = np.array([TABLE2_AR[n][2] - TABLE2_AR[n][1] for n in names])
+    se = np.array([math.hypot(TABLE2_SE_SIM.get(n, TABLE2_AR[n][3]), TABLE2_SE_PLUS.get(n, TABLE2_AR[n][3])) for n in names])
+    zs = gain / se
+    rho = float(stats.spearmanr(vb, gain).statistic)
+    sig_up = [n for n, z in zip(names, zs) if z > 5]
+    sig_down = [n for n, z in zip(names, zs) if z < -5]
+    best = names[int(np.argmax(gain))]
+    marginal = float(np.max(np.abs(gain)))
+    # 'improvements tend to occur where v is small': mean v_bar of the data sets with a positive gain vs the rest
+    vb_up, vb_rest = float(np.mean(vb[gain > 0])), float(np.mean(vb[gain <= 0]))
+    ok = rho < 0 and vb_up < vb_rest and best == names[int(np.argmin(vb))]
+    # control: the opposite reading (gains at large v_bar) must be rejected, i.e. the rank correlation is not >= 0
+    return _O(ok, ("printed Table 2, SimRF+ - SimRF (z = difference / standard error of the difference): "
+                   + ", ".join(f"{n} {g:+.4f} (z {z:+.1f})" for n, g, z in zip(names, gain, zs))
+                   + f". |difference| <= {marginal:.4f}; significant gains (z > 5): {', '.join(sig_up) or 'none'}; significant losses (z < -5): "
+                   f"{', '.join(sig_down) or 'none'}. The largest gain is on {best}, the data set with the smallest v_bar; mean v_bar where SimRF+ "
+                   f"gains {vb_up:.2f} vs {vb_rest:.2f} elsewhere; Spearman(v_bar, gain) = {rho:.2f}"),
+              f"Spearman {rho:.2f}", rho < 0, f"'gains where v_bar is large' rejected (Spearman {rho:.2f} < 0)")
+
+
+def tab2_data():
+    """Table 2's 'any gain from SimRF+ is marginal' on the cached UCI reruns (m = d, 50 test draws per coupling, raw and
+    standardised features): SimRF+ minus SimRF per set; the v_bar half of the claim cannot be resolved (no gain is
+    significant)."""
+    rows, zmax, pooled, pv = [], 0.0, [], []
+    for part in ("simrf", "simrf-std"):
+        S = _rdc.classification_summary(part)
+        C = _rr.load(part)["results"]
+        cells = []
+        for n in _ds.UCI_SETS:
+            d = C[n]["d"]
+            a, b = S[n][f"simplex|{d}"], S[n][f"simplex+|{d}"]
+            se = math.hypot(a[1] / math.sqrt(a[2]), b[1] / math.sqrt(b[2]))
+            diff = b[0] - a[0]
+            z = diff / se if se > 0 else 0.0
+            zmax = max(zmax, abs(z))
+            pooled.append(diff)
+            pv.append(se ** 2)
+            cells.append(f"{n} {diff:+.4f} (z {z:+.1f})")
+        rows.append(f"{part}: " + ", ".join(cells))
+    mean_gain = float(np.mean(pooled))
+    se_pool = math.sqrt(sum(pv)) / len(pv)
+    ctl = 0.03
+    zc = (mean_gain - ctl) / se_pool
+    return _O(zmax <= Z_MAX, ("SimRF+ - SimRF test accuracy at m = d (cached reruns, 50 draws each): " + "; ".join(rows)
+                              + f". No difference reaches |z| = {Z_MAX:g} (max {zmax:.1f}); mean over the 16 cells {mean_gain:+.4f} +- {se_pool:.4f}. "
+                              "With no significant gain anywhere, whether gains 'occur where v_bar is small' cannot be decided from the rerun"),
+              f"max |z| = {zmax:.1f}", zc < -Z_MAX,
+              f"an average SimRF+ gain of {ctl} rejected at z = {zc:.1f}")
+
+
+CLAIMS.append(Claim(
+    id="SimRF-Tab2", paper="SimRF", location="Sec. 5.3.1, Table 2",
+    statement="SimRF vs SimRF+ classification accuracies ($m = d$): any gain from SimRF+ is marginal, and improvements tend to occur where $\\bar v$ is small.",
+    verdict="verified",
+    evidence="From the printed numbers only: all differences are at most 0.0159 in accuracy; the largest gain is on wifi, the data set with the smallest v_bar, and the rank correlation between v_bar and the gain is negative. Not uniform: banknote is significantly worse with SimRF+. The caption's 'both variants substantially outperform ORFs on every dataset' cannot be decided from Table 2 (no ORF column; Table 3 pads d to a power of 2, so it is a different run): see the UCI rerun of the data claims. On our reruns (raw and standardised features, m = d, 50 draws per coupling) no SimRF+ - SimRF difference reaches |z| = 5 (max 2.3), consistent with 'marginal'; with no significant gain anywhere, the v_bar pattern cannot be tested on them.",
+    checks=[
+        Check("arithmetic of the printed Table 2", "arithmetic", _tab2_arithmetic,
+              route="printed accuracies and standard errors", control="'gains where v_bar is large'"),
+        Check("SimRF+ vs SimRF on the UCI reruns", "data", tab2_data,
+              exercises=("rfsym.realdata_claims.classification_summary",),
+              route="cached reruns of Sec. 5.3 (raw and standardised features, m = d, 50 draws per coupling)",
+              control="an average SimRF+ gain of 0.03"),
+    ],
+    no_witness={
+        "symbolic": "classification accuracies: no derivation",
+        "numeric": "classification accuracies: no high-precision value",
+        "montecarlo": "the data witness samples the features (50 draws per coupling)",
+    },
+))
+
+
+#: data sets whose dimension is a power of 2 in realdata's encoding (categorical attributes as ordinal codes): Table 3's
+#: zero-padding changes nothing for them if the paper encoded them the same way (certain only for the all-numeric
+#: banknote, d = 4, and yeast, d = 8)
+UNPADDED = ("abalone", "banknote", "yeast", "nursery")
+
+
+def tab2_caption_arithmetic(table2, table3):
+    """Printed numbers only: SimRF (regular) minus ORF (regular) within Table 3, and Table 2's SimRF / SimRF+ minus Table 3's
+    ORF on the sets where padding is a no-op.  ``table2``: {set: (v_bar, SimRF, SimRF+, se)}; ``table3``: {set: ((IID, se),
+    (ORF, se), (ORF fast, se), (SimRF, se), (SimRF fast, se))}."""
+    within, cross, neg = [], [], []
+    for n, row in table3.items():
+        (o, so), (s_, ss) = row[1], row[3]
+        z = (s_ - o) / math.hypot(so, ss)
+        within.append((n, s_ - o, z))
+        if s_ - o < 0:
+            neg.append(f"{n} (Table 3)")
+    same = []
+    for n in UNPADDED:
+        _, sim, plus, se = table2[n]
+        o, so = table3[n][1]
+        s3, ss3 = table3[n][3]
+        same.append((n, sim - s3, (sim - s3) / math.hypot(se, ss3)))
+        for name, val in (("SimRF", sim), ("SimRF+", plus)):
+            z = (val - o) / math.hypot(se, so)
+            cross.append((n, name, val - o, z))
+            if val - o < 0:
+                neg.append(f"{n} ({name}, Table 2 vs Table 3)")
+    not_sig = [n for n, _, z in within if z <= _rdc.Z_MAX]
+    subst = [n for n, g, z in within if z > _rdc.Z_MAX and g >= 0.01]
+    small = [n for n, g, z in within if g < 0.01]
+    ok = len(not_sig) > 0 and any(g < 0 for _, g, _ in within)
+    return _O(ok, ("printed Table 3, regular SimRF - regular ORF (z): " + ", ".join(f"{n} {g:+.4f} ({z:+.1f})" for n, g, z in within)
+                   + f"; not significant (z <= {_rdc.Z_MAX:g}) on {len(not_sig)} of 8 ({', '.join(not_sig)}). Sets with d a power of 2 "
+                   "in our encoding: Table 2 minus Table 3's ORF: "
+                   + ", ".join(f"{n} {name} {g:+.4f} ({z:+.1f})" for n, name, g, z in cross)
+                   + f". Negative differences: {', '.join(neg)}. Within Table 3 SimRF leads by at least one accuracy point and "
+                   f"significantly on {', '.join(subst)}; by less than one point on {', '.join(small)}. Caveat on the cross-table comparison: "
+                   "Table 2's SimRF minus Table 3's regular SimRF on the unpadded sets: "
+                   + ", ".join(f"{n} {g:+.4f} ({z:+.1f})" for n, g, z in same)
+                   + " -- agreement on the all-numeric banknote and yeast, significant differences on abalone and nursery (so either "
+                   "those were encoded with d not a power of 2 and padded, or the standard errors omit a source of variation): only "
+                   "the within-Table-3 comparison is safe"),
+              f"{len(not_sig)} of 8 not significant", len(neg) > 0,
+              f"even the weakest reading (SimRF >= ORF on every set) fails: {len(neg)} negative differences")
+
+
+SUBSTANTIAL = 0.01   # one accuracy point: the smallest lead read as 'substantial'
+
+
+def tab2_caption_data():
+    """Our UCI reruns (raw and standardised features, m = d, 50 draws): SimRF and SimRF+ minus ORF per set; sets where the
+    lead is below one accuracy point and not significant."""
+    rows, small_all, cells = [], {}, 0
+    for part in ("simrf", "simrf-std"):
+        S = _rdc.classification_summary(part)
+        C = _rr.load(part)["results"]
+        out, small = [], []
+        for n in _ds.UCI_SETS:
+            d = C[n]["d"]
+            o = S[n][f"orthogonal|{d}"]
+            for c in ("simplex", "simplex+"):
+                a = S[n][f"{c}|{d}"]
+                se = math.hypot(a[1] / math.sqrt(a[2]), o[1] / math.sqrt(o[2]))
+                g = a[0] - o[0]
+                z = g / se if se > 0 else 0.0
+                cells += 1
+                if g < SUBSTANTIAL and z <= _rdc.Z_MAX:
+                    small.append(f"{n} {c}")
+                if c == "simplex":
+                    out.append(f"{n} {g:+.4f} ({z:+.1f})")
+        small_all[part] = small
+        rows.append(f"{part}, SimRF - ORF (z): " + ", ".join(out) + f"; lead below {SUBSTANTIAL} and not significant: {len(small)} of 16 "
+                    f"(set, variant) cells")
+    ok = all(len(v) > 0 for v in small_all.values())
+    return _O(ok, "cached reruns at m = d: " + "; ".join(rows),
+              f"{sum(len(v) for v in small_all.values())} of {cells} cells without a substantial lead", ok,
+              "'substantially ahead of ORF on every set' rejected under both preprocessings")
+
+
+CLAIMS.append(Claim(
+    id="SimRF-Tab2-caption", paper="SimRF", location="Sec. 5.3.1, Table 2 caption",
+    statement="'Note that both variants substantially outperform ORFs on every dataset.'",
+    verdict="erratum",
+    severity="minor",
+    correction="By the paper's own Table 3, SimRFs substantially outperform ORFs on banknote, nursery and wifi only; on abalone, car, yeast, cmc and chess the differences are below one accuracy point (ORFs slightly ahead on yeast).",
+    evidence="Table 2 has no ORF column, but the paper's own Table 3 (same task, m = d, inputs zero-padded to a power of 2) does. Within Table 3, regular SimRF leads regular ORF by at least one accuracy point and significantly only on banknote, nursery and wifi; on abalone, car, yeast, cmc and chess the lead is below one point and not significant (z <= 5), and on yeast ORF is ahead (-0.0006). (Cross-table comparisons are unsafe: Table 2's SimRF agrees with Table 3's on the all-numeric banknote and yeast, where padding is a no-op, but differs on abalone by -0.0034 at z = -9.4 and on nursery by -0.0156 at z = -17.4, which padding explains only if their categorical attributes were encoded into a dimension that is not a power of 2; the paper does not say.) Our reruns agree: with raw features 12 of 16 (set, variant) cells, standardised 9 of 16, show no substantial lead of SimRF or SimRF+ over ORF.",
+    checks=[
+        Check("printed Tables 2 and 3", "arithmetic", lambda: tab2_caption_arithmetic(TABLE2_AR, TABLE3_AR),
+              route="printed accuracies and standard errors of Table 3's regular columns (and Table 2 where padding is a no-op)",
+              control="'SimRF >= ORF on every set'"),
+        Check("SimRF and SimRF+ vs ORF on the UCI reruns", "data", tab2_caption_data,
+              exercises=("rfsym.realdata_claims.classification_summary",),
+              route="cached reruns (raw and standardised features, m = d, 50 draws per coupling)",
+              control="'substantially ahead of ORF on every set'"),
+    ],
+    no_witness={
+        "symbolic": "classification accuracies: no derivation",
+        "numeric": "classification accuracies: no high-precision value",
+        "montecarlo": "the data witness samples the features (50 draws per coupling)",
+    },
+))
+
+
+def _tab3_arithmetic():
+    """Printed Table 3 only: fast minus regular in units of the standard error of the difference."""
+    names = list(TABLE3_AR)
+    def dz(n, i, j):
+        (a, sa), (b, sb) = TABLE3_AR[n][i], TABLE3_AR[n][j]
+        return (b - a) / math.hypot(sa, sb), b - a
+    zo = [dz(n, 1, 2) for n in names]
+    zs = [dz(n, 3, 4) for n in names]
+    allz = [z for z, _ in zo + zs]
+    identical = sum(abs(g) < 5e-5 for _, g in zo + zs)
+    within1 = sum(abs(z) <= 1 for z in allz)
+    zmax = max(allz, key=abs)
+    worst = names[[abs(z) for z, _ in zs].index(max(abs(z) for z, _ in zs))]
+    # control: a 2 % accuracy change of the fast SimRF column would be detected (some |z| > 5)
+    zc = max(abs((1.02 * TABLE3_AR[n][4][0] - TABLE3_AR[n][3][0]) / math.hypot(TABLE3_AR[n][3][1], TABLE3_AR[n][4][1])) for n in names)
+    ok = max(abs(z) for z in allz) < 5
+    pz = float(math.erfc(abs(zmax) / math.sqrt(2)))
+    return _O(ok, ("printed Table 3, fast - regular in units of the standard error of the difference: ORF "
+                   + ", ".join(f"{z:+.1f}" for z, _ in zo) + "; SimRF " + ", ".join(f"{z:+.1f}" for z, _ in zs)
+                   + f" ({', '.join(names)}). No |z| reaches 5 (largest {zmax:+.1f}, SimRF on {worst}, where fast is better; two-sided p = "
+                   f"{pz:.1e}, {min(1.0, 16 * pz):.1e} after Bonferroni over 16 comparisons, so that one difference is real but small); {within1}/16 within one "
+                   f"standard error; {identical}/16 identical to four decimals ('frequently identical' is generous)."),
+              f"max |z| = {abs(zmax):.1f}", zc > 5, f"a 2% change of the fast SimRF column is detected at |z| = {zc:.1f}")
+
+
+def _zdiff(a, b):
+    """z of mean(b) - mean(a) for two independent samples (0 if both are constant and equal)."""
+    se = math.hypot(np.std(a, ddof=1), np.std(b, ddof=1)) / math.sqrt(len(a))
+    diff = float(np.mean(b) - np.mean(a))
+    return (diff / se if se > 0 else (0.0 if diff == 0 else math.copysign(math.inf, diff))), diff, se
+
+
+def tab3_data(n_seeds=20):
+    """Table 3 rerun on the eight UCI sets (standardised features, sigma from the SimRF rerun's IIDRF tuning, d padded to
+    a power of 2, m = d): fast (HD-product, k = 3) vs regular ORFs and SimRFs, 20 draws each."""
+    C = _rr.load("simrf-std")["results"]
+    zs, rows, pooled_d, pooled_v, identical = [], [], 0.0, 0.0, 0
+    counts_ok = True
+    for n in _ds.UCI_SETS:
+        s = _rd.SIGMA_GRID[C[n]["tuning"]["sigma_i"]]
+        r = ex.tab3_fast_vs_regular(n, s, n_seeds=n_seeds)
+        # accuracies are fractions of the test set: accuracy x n_test must be a whole number of points in [0, n_test]
+        for v in ex.TAB3_VARIANTS:
+            c = np.asarray(r[v]) * r["n_test"]
+            counts_ok &= bool(np.all(np.abs(c - np.round(c)) < 1e-9) and np.all((c >= 0) & (c <= r["n_test"])))
+        zo, _, _ = _zdiff(r["orthogonal"], r["orthogonal-fast"])
+        zsim, _, _ = _zdiff(r["simplex"], r["simplex-fast"])
+        zi, di, sei = _zdiff(r["iid"], r["simplex-fast"])
+        pooled_d += di
+        pooled_v += sei ** 2
+        identical += sum(float(np.mean(r[a])) == float(np.mean(r[b])) for a, b in (("orthogonal", "orthogonal-fast"), ("simplex", "simplex-fast")))
+        zs += [zo, zsim]
+        rows.append(f"{n} (d = {r['d']} -> {r['d_pad']}): ORF {np.mean(r['orthogonal']):.4f}/{np.mean(r['orthogonal-fast']):.4f} (z {zo:+.1f}), "
+                    f"SimRF {np.mean(r['simplex']):.4f}/{np.mean(r['simplex-fast']):.4f} (z {zsim:+.1f})")
+    zmax = max(abs(z) for z in zs)
+    zpool = pooled_d / math.sqrt(pooled_v)
+    return _O(zmax <= Z_MAX and counts_ok, ("rerun, regular/fast test accuracy, standardised features, m = d_pad, 20 draws: " + "; ".join(rows)
+                              + f". Max |z| = {zmax:.1f} over 16 comparisons; identical means in {identical} of 16; fast SimRF minus IIDRF pooled over "
+                              f"the 8 sets: {pooled_d / 8:.4f} per set, z = {zpool:.1f}; accuracies are whole counts of test points ({counts_ok})"),
+              f"max |z| = {zmax:.1f}", zpool > Z_MAX,
+              f"'fast SimRF no better than IIDRF' rejected: pooled gain {pooled_d / 8:.4f} per set, z = {zpool:.1f}")
+
+
+CLAIMS.append(Claim(
+    id="SimRF-Tab3", paper="SimRF", location="App. B.2.2, Table 3",
+    statement="Replacing $R$ by an HD-product (fast) does not change classification accuracy substantially; 'results are frequently identical to the regular case'.",
+    verdict="verified",
+    evidence="From the printed numbers only: every fast-minus-regular difference is within 5 standard errors of the difference; the largest, SimRF on banknote, survives a Bonferroni correction over the 16 comparisons (a real but small change, in favour of the fast variant); most are within one standard error, but only one pair is identical to four decimals. Table 3 uses inputs zero-padded to a power of 2 (App. B.2.2), so its columns are not comparable with Table 2 or Fig. 8. Rerun on the eight UCI sets (standardised features, d padded to a power of 2, m = d, 20 draws per variant, HD-products with k = 3): every fast-minus-regular difference is within |z| = 1.6 (16 comparisons), while fast SimRF keeps its lead over IIDRF (pooled z = 6.0); identical means in 2 of 16 (cmc, where every variant predicts the majority class).",
+    checks=[
+        Check("arithmetic of the printed Table 3", "arithmetic", _tab3_arithmetic,
+              route="printed accuracies and standard errors", control="a 2% change of the fast SimRF column"),
+        Check("fast vs regular on the eight UCI sets (rerun)", "data", tab3_data,
+              exercises=("rfsym.simrf.experiments.tab3_fast_vs_regular", "rfsym.simrf.experiments.hd_product", "rfsym.couplings.simplex_apply"),
+              route="kernel-regression rerun, standardised features, d padded to a power of 2, m = d, 20 draws per variant",
+              control="'fast SimRF no better than IIDRF'"),
+    ],
+    no_witness={
+        "symbolic": "classification accuracies: no derivation",
+        "numeric": "classification accuracies: no high-precision value",
+        "montecarlo": "the data witness samples the features (20 draws per variant)",
+    },
+))
+
+
+CLAIMS.append(Claim(
+    id="SimRF-Sec5.3", paper="SimRF", location="Sec. 5.3, Fig. 8, App. B.1 (Fig. 10)",
+    statement="On 8 UCI datasets, kernel-regression classification with SimRFs is consistently best (accuracy vs $m/d$), $\\sigma$ tuned on validation data.",
+    verdict="unverifiable",
+    evidence=_rdc.evidence_simrf_sec53(),
+    notebook="realdata",
+    label="realdata-simrf-sec5-3",
+))
+
+
+CLAIMS.append(Claim(
+    id="SimRF-Fig8", paper="SimRF", location="Sec. 5.3, Fig. 8",
+    statement="Classification accuracy vs number of features for 8 datasets; SimRFs consistently perform best.",
+    verdict="unverifiable",
+    evidence=_rdc.evidence_simrf_sec53(),
+    notebook="realdata",
+    label="realdata-simrf-fig8",
+))
+
+
+def fig10_cache():
+    """App. B.1 / Fig. 10 from the cached reruns (raw and standardised features): realdata_claims' peak count, plus a
+    significance reading: the IIDRF validation accuracy at the exact kernel's peak sigma vs at its own peak (paired
+    over the 10 tuning draws).  Control: 'the peaks coincide' (tuning sigma on the exact kernel costs IIDRF nothing)."""
+    base = _rdc.check_simrf_fig10()
+    passed = base[0] if isinstance(base, tuple) else base.passed
+    ev = base[1] if isinstance(base, tuple) else base.evidence
+    parts, sig_total, lower_total, flat = [], 0, 0, []
+    for part in ("simrf", "simrf-std"):
+        C = _rr.load(part)["results"]
+        sig, lower = [], 0
+        for n in _ds.UCI_SETS:
+            e, t = C[n]["exact"]["sigma_i"], C[n]["tuning"]
+            v = np.array(t["val"], dtype=float)
+            b = t["sigma_i"]
+            lower += b < e
+            if np.ptp(v.mean(1)) == 0:
+                flat.append(f"{n} ({part})")
+            diff = v[b] - v[e]
+            se = float(diff.std(ddof=1) / math.sqrt(diff.size))
+            if b != e and (diff.mean() > 0 and (se == 0 or diff.mean() / se > Z_MAX)):
+                sig.append(n)
+        sig_total += len(sig)
+        lower_total += lower
+        parts.append(f"{part}: IIDRF peak below the exact kernel's on {lower} of 8; IIDRF accuracy at the exact kernel's peak "
+                     f"lower by more than {Z_MAX:g} standard errors (paired over draws) on {len(sig)} of 8 ({', '.join(sig)})")
+    rejected = sig_total >= 4
+    return _O(passed and rejected, (ev + ". " + "; ".join(parts)
+                                    + (f"; IIDRF accuracy flat over the whole grid (no peak at all) on {', '.join(flat)}" if flat else "")),
+              f"{sig_total} significant of 16", rejected,
+              f"'peaks coincide' rejected on {sig_total} of 16 (set, preprocessing) cells at z > {Z_MAX:g}")
+
+
+FIG10_LIVE_SETS = ("wifi", "car", "banknote", "yeast", "abalone")
+
+
+def fig10_live():
+    """Fig. 10 recomputed with fresh IIDRF draws on standardised features (rfsym.simrf.experiments.sigma_peaks_live): peak
+    positions chosen on 12 draws, the loss at the exact kernel's peak measured on 12 independent draws."""
+    rows, differ, lower, sig = [], 0, 0, []
+    cached = _rr.load("simrf-std")["results"]
+    same_exact = True
+    for n in FIG10_LIVE_SETS:
+        r = ex.sigma_peaks_live(n)
+        g = r["gain"]
+        # the exact kernel is deterministic: its recomputed validation curve must equal the cached one (counts)
+        same_exact &= [float(c) for c in r["exact_curve"]] == [float(v[0]) for v in cached[n]["exact"]["val"]]
+        same_exact &= bool(np.all(g == np.round(g)))
+        se = float(g.std(ddof=1) / math.sqrt(g.size))
+        z = float(g.mean() / se) if se > 0 else (math.inf if g.mean() > 0 else 0.0)
+        differ += r["iid_i"] != r["exact_i"]
+        lower += r["iid_i"] < r["exact_i"]
+        if z > Z_MAX:
+            sig.append(n)
+        rows.append(f"{n}: exact peak sigma = {_rd.SIGMA_GRID[r['exact_i']]:.3g}, IIDRF peak {_rd.SIGMA_GRID[r['iid_i']]:.3g}, held-out "
+                    f"loss at the exact kernel's sigma {g.mean():.1f} of {r['n_val']} validation points (z = {z:.1f})")
+    ok = differ >= math.ceil(len(FIG10_LIVE_SETS) / 2) and same_exact
+    rejected = len(sig) >= 2
+    return _O(ok, ("standardised features, IIDRF m = 10d, fresh draws (peaks chosen on 12, losses measured on 12 others): "
+                   + "; ".join(rows) + f". Peaks differ on {differ} of {len(FIG10_LIVE_SETS)} (IIDRF lower on {lower}); "
+                   f"significant loss (z > {Z_MAX:g}) on {len(sig)}: {', '.join(sig)}; recomputed exact-kernel curves equal the cached ones "
+                   f"and all counts are integers ({same_exact})"),
+              f"peaks differ on {differ} of {len(FIG10_LIVE_SETS)}", rejected,
+              f"'peaks coincide' rejected on {len(sig)} sets at z > {Z_MAX:g}")
+
+
+CLAIMS.append(Claim(
+    id="SimRF-Fig10", paper="SimRF", location="App. B.1, Fig. 10",
+    statement="Accuracy vs $\\sigma$ for the exact and IIDRF kernels on the validation sets; $\\sigma$ is chosen where the IIDRF accuracy peaks, which does not generically coincide with the exact kernel's peak.",
+    verdict="verified",
+    evidence="Validation peaks on the sigma grid (exact kernel / IIDRF m = 10d) differ on 8 of 8 sets with raw features and 7 of 8 "
+             "standardised, the IIDRF peak lying below the exact kernel's on 8 of 8 and 7 of 8 (as the paper's reason, PRFs degrading "
+             "at large sigma, predicts). Read with significance: the IIDRF accuracy at the exact kernel's peak is lower by more than 5 "
+             "standard errors on 5 of 8 (raw) and 3 of 8 (standardised); recomputed with fresh draws on five standardised sets, the "
+             "peaks differ on 5 of 5 and the held-out loss is significant on 2 (wifi, abalone). Caveat: with raw features the IIDRF "
+             "curve is flat on car (no peak at all) and peaks at the grid's smallest sigma 0.01 on car, cmc, wifi and chess.",
+    checks=[
+        Check("validation peaks on the eight UCI sets (cached reruns)", "data", fig10_cache,
+              exercises=("rfsym.realdata_claims.check_simrf_fig10",),
+              route="cached tuning curves of the raw and standardised reruns; loss at the exact kernel's peak paired over draws",
+              control="'the peaks coincide'"),
+        Check("validation peaks recomputed with fresh draws", "data", fig10_live,
+              exercises=("rfsym.simrf.experiments.sigma_peaks_live", "rfsym.realdata_run.classification_cell_std"),
+              route="five UCI sets, standardised, peaks on 12 fresh draws, losses on 12 independent ones",
+              control="'the peaks coincide'"),
+    ],
+    no_witness={
+        "symbolic": "validation accuracies: no derivation",
+        "numeric": "validation accuracies: no high-precision value",
+        "montecarlo": "both data witnesses sample the IIDRF features",
+    },
+    notebook="realdata",
+    label="realdata-simrf-fig10",
+))
+
+
+CLAIMS.append(Claim(
+    id="SimRF-Sec5.4", paper="SimRF", location="Sec. 5.4, Fig. 9",
+    statement="SimRFs-Performer (ViT, 12 layers, 130 random features) outperforms the ORFs-Performer, e.g. +0.5% on ImageNet2012.",
+    verdict="unverifiable",
+    evidence="Requires training ViT-Performers on ImageNet/Fashion-MNIST/iNaturalist/Places365 on TPUs; no published numbers beyond the plots.",
+))
