@@ -1,12 +1,106 @@
-"""Sphinx extension: regenerate book/claims.md and book/errata.md from the rfsym registry."""
+"""Sphinx extension: generate the book's registry pages and API pages before the build reads them.
 
+* ``book/claims.md``, ``book/errata.md``, ``book/audit.md`` from the claims registry
+  (:func:`rfsym.claims.pages.write_pages`);
+* ``book/api/*.md``: one API page per part of the package, following its layout (the toolbox, the
+  claim machinery, one page per paper with a section per topic module, the cross-paper tools), so that
+  a new topic module appears without editing the book and no page is one endless scroll.
+"""
+
+import importlib
+import pkgutil
 from pathlib import Path
+
+#: page -> (title, intro, modules or a paper package to expand)
+API_PAGES = {
+    "index": ("API reference", None, ()),
+    "toolbox": ("The toolbox", "Exact inputs, precision control, kernels, samplers and Monte Carlo statistics: what every "
+                "paper package uses.",
+                ("rfsym.precision", "rfsym.kernels", "rfsym.couplings", "rfsym.montecarlo", "rfsym.foundations",
+                 "rfsym.datasets", "rfsym.realdata")),
+    "claims": ("The claim machinery", "The claim model, the runner behind `python -m rfsym verify`, the evidence lint, the "
+               "generated pages and the mutation audit.",
+               ("rfsym.claims", "rfsym.claims.model", "rfsym.claims.runner", "rfsym.claims.tables", "rfsym.claims.lint",
+                "rfsym.claims.pages", "rfsym.claims.audit")),
+    "crt": ("CRT: Chefs' Random Tables", None, "rfsym.crt"),
+    "derf": ("DERF: Dense-Exponential Random Features", None, "rfsym.derf"),
+    "hrf": ("HRF: Hybrid Random Features", None, "rfsym.hrf"),
+    "simrf": ("SimRF: Simplex Random Features", None, "rfsym.simrf"),
+    "tools": ("Testing your own random features, and cross-paper tools",
+              "One estimator interface over every mechanism, assertions for your own feature maps, certified "
+              "reference values, the estimator atlas.",
+              ("rfsym.estimators", "rfsym.testing", "rfsym.certified", "rfsym.reference", "rfsym.atlas", "rfsym.wild")),
+}
+
+
+def _exists(name):
+    try:
+        importlib.import_module(name)
+    except ImportError:
+        return False
+    return True
+
+
+def _paper_modules(pkg_name):
+    """The paper package, then its public topic modules, experiments, real data and witnesses (not its claims)."""
+    pkg = importlib.import_module(pkg_name)
+    if not hasattr(pkg, "__path__"):
+        return [pkg_name]
+    subs = [m.name for m in pkgutil.iter_modules(pkg.__path__) if not m.name.startswith("_") and m.name != "claims"]
+    order = {"experiments": 1, "realdata": 2, "witnesses": 3, "nonisotropic": 4}
+    return [pkg_name] + [f"{pkg_name}.{s}" for s in sorted(subs, key=lambda s: (order.get(s, 0), s))]
+
+
+def _module_section(name, first):
+    mod = importlib.import_module(name)
+    doc = (mod.__doc__ or "").strip().splitlines()
+    head = f"`{name}`" + (f": {doc[0].rstrip('.')}" if doc and doc[0] else "")
+    opts = "   :no-members:\n" if first else "   :members:\n"
+    return [f"## {head}", "", "```{eval-rst}", f".. automodule:: {name}", opts.rstrip("\n"), "```", ""]
+
+
+def api_pages():
+    """``{page: Markdown}`` of the API pages."""
+    out = {}
+    for page, (title, intro, mods) in API_PAGES.items():
+        if page == "index":
+            continue
+        lines = [f"# {title}", ""]
+        if intro:
+            lines += [intro, ""]
+        if isinstance(mods, str):          # a paper package: its docstring, then one section per module
+            names = _paper_modules(mods)
+            lines += ["```{eval-rst}", f".. automodule:: {mods}", "   :no-members:", "```", ""]
+            for name in names[1:]:
+                lines += _module_section(name, first=False)
+        else:
+            for name in mods:
+                if _exists(name):
+                    lines += _module_section(name, first=name == "rfsym.claims")
+        out[page] = "\n".join(lines)
+    index = ["# API reference", "",
+             "Generated from the docstrings. High-precision functions take exact inputs (decimal strings, "
+             "Fractions, sympy Rationals) and a `dps` keyword and return mpmath numbers verified to `dps` "
+             "significant digits; float64 paths are vectorised with numpy. The layout of the package is "
+             "described in `CONTRIBUTING.md`.", ""]
+    for page, (title, intro, _) in API_PAGES.items():
+        if page != "index":
+            index.append(f"- [{title}]({page}.md)" + (f": {intro}" if intro else ""))
+    out["index"] = "\n".join(index) + "\n"
+    return out
 
 
 def _generate(app, config):
     from rfsym.claims.pages import write_pages
 
-    write_pages(Path(app.srcdir) / "book")
+    book = Path(app.srcdir) / "book"
+    write_pages(book)
+    api = book / "api"
+    api.mkdir(exist_ok=True)
+    for page, text in api_pages().items():
+        path = api / f"{page}.md"
+        if not path.exists() or path.read_text() != text:
+            path.write_text(text)
 
 
 def setup(app):

@@ -3,13 +3,15 @@
 Kernel: Gaussian, PRFs of Eq. (7); RFFs in Sec. 4.1. ``v = ||x+y||``, ``z = ||x-y||``. The checks call
 :mod:`rfsym.simrf` (formulas), :mod:`rfsym.simrf.experiments` (optimisation, figures), the independent
 routes of :mod:`rfsym.simrf.witnesses` and :mod:`rfsym.simrf.nonisotropic`, and the foundation's samplers
-(Monte Carlo, ``|z| <= 5``). SimRF-Eq9 and SimRF-Alg1 are registered by the foundations notebook.
+(Monte Carlo, ``|z| <= 5``). SimRF-Eq9 (:mod:`.sec3_simplex`) and SimRF-Alg1
+(:mod:`.sec4_2`) are shown in the foundations notebook and come first, as they did there.
 
 One module per section of the paper; each declares its claims once, in book order, with their checks
 right above them (the appendix proofs sit with the result they prove):
 
 * :mod:`.sec1`: Sec. 1, random features and geometrically-coupled mechanisms (Def. 1.1, Eqs. (3), (7));
 * :mod:`.sec3`: Secs. 3-3.1 and App. A.1-A.2, the simplex geometry, RF-conformity, Thm. 3.2, Cor. 3.3, Thm. 3.4;
+* :mod:`.sec3_simplex`: Sec. 3, Eq. (9), the simplex block (foundations notebook);
 * :mod:`.sec3_2`: Sec. 3.2 and App. A.3, SimRFs+ (Eqs. (13)-(17), Figs. 3-4);
 * :mod:`.sec4`: Sec. 4 and App. A.4-A.7, the law of :math:`w_{ij}` and the closed forms (Lemmas 4.1-4.2, Thm. 4.3, Cor. 4.4);
 * :mod:`.sec4_1`: Sec. 4.1 and App. A.8-A.9, random Fourier features (Thm. 4.5, Cor. 4.6);
@@ -22,8 +24,8 @@ right above them (the appendix proofs sit with the result they prove):
 call the function; the audit merges the tables of every module.
 """
 
-from . import sec1, sec3, sec3_2, sec4, sec4_1, sec4_2, sec5, sec5_3
+from . import sec1, sec3, sec3_2, sec3_simplex, sec4, sec4_1, sec4_2, sec5, sec5_3
 
 #: Every SimRF claim of this package, in book order.
-CLAIMS = [*sec1.CLAIMS, *sec3.CLAIMS, *sec3_2.CLAIMS, *sec4.CLAIMS, *sec4_1.CLAIMS, *sec4_2.CLAIMS, *sec5.CLAIMS,
+CLAIMS = [*sec3_simplex.CLAIMS, *sec4_2.CLAIMS[:1], *sec1.CLAIMS, *sec3.CLAIMS, *sec3_2.CLAIMS, *sec4.CLAIMS, *sec4_1.CLAIMS, *sec4_2.CLAIMS[1:], *sec5.CLAIMS,
           *sec5_3.CLAIMS]
