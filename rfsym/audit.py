@@ -56,7 +56,7 @@ __all__ = ["TARGETS", "PERTURBATIONS", "public_functions", "perturb", "trace_cal
 TARGETS = {
     "CRT": ("rfsym.crt", "rfsym.crt_experiments"),
     "DERF": ("rfsym.derf", "rfsym.derf_verify", "rfsym.derf_experiments"),
-    "HRF": ("rfsym.hrf", "rfsym.hrf_experiments"),
+    "HRF": ("rfsym.hrf", "rfsym.hrf.experiments"),
     "SimRF": ("rfsym.simrf", "rfsym.simrf_experiments"),
 }
 #: Perturbation name -> exact multiplicative factor.

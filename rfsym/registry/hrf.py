@@ -390,7 +390,7 @@ def _eq20_mc():
 
 # counterexample to "sharing reduces the MSE": Gaussian coefficient (20) estimated by ++ features,
 # firing exactly at (x, y): x + M y = 0, lambda = 1, but Var(lambda_hat) > 0 so E lam(1-lam) < 0.
-from ..hrf_experiments import THM31_COUNTEREXAMPLE as _CE  # noqa: E402
+from ..hrf.experiments import THM31_COUNTEREXAMPLE as _CE  # noqa: E402
 
 CX, CY, CM, CC, CN, CMM = _CE["x"], _CE["y"], _CE["M"], _CE["c"], _CE["n"], _CE["m"]
 
@@ -1087,7 +1087,7 @@ def _fig1_num():
                    control_detail=f"constant lambda = 1/2 mixture: MSE {_f(c0, 4)} at 0, {_f(cpi, 4)} at pi (not zero)")
 
 
-from ..hrf_experiments import FIG1, fig1_exact, fig1_mc_points  # noqa: E402  (library helpers of Fig. 1)
+from ..hrf.experiments import FIG1, fig1_exact, fig1_mc_points  # noqa: E402  (library helpers of Fig. 1)
 
 FIG1_THETAS = list(FIG1["thetas"])
 

@@ -15,8 +15,8 @@ import sympy
 from mpmath import mp, nstr
 
 from .. import hrf
-from .. import hrf_experiments as _E
-from .. import hrf_witnesses as W
+from ..hrf import experiments as _E
+from ..hrf import witnesses as W
 from .. import kernels
 from ..claims import Outcome
 from ..montecarlo import mean_of, variance_of, z_check

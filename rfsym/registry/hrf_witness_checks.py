@@ -14,7 +14,7 @@ import sympy
 from mpmath import mp, nstr
 
 from .. import hrf
-from .. import hrf_witnesses as W
+from ..hrf import witnesses as W
 from .. import claims as _claims
 from ..claims import Check, Claim
 from ..montecarlo import variance_of, mean_of, z_check
@@ -518,7 +518,7 @@ def eq9_names():
 
 import functools as _functools
 
-from .. import hrf_experiments as _E
+from ..hrf import experiments as _E
 
 TAB1_PRINTED_WINE = {"HRF-ort": 0.70, "HRF-iid": 0.85, "ORF-reg": 1.00, "ORF-Had": 1.10, "Halton-R": 4.02}
 
@@ -1003,7 +1003,7 @@ def cluster_pins():
 
 def gauss_lambda_pos_quad():
     """gaussian_lambda_pos_moments at the Thm 3.1 counterexample vs 1-D quadrature of E lambda_hat^2 (n = 1)."""
-    from ..hrf_experiments import THM31_COUNTEREXAMPLE as CE
+    from ..hrf.experiments import THM31_COUNTEREXAMPLE as CE
     mo = hrf.gaussian_lambda_pos_moments(CE["x"], CE["y"], CE["M"], CE["c"], 1, dps=25)
     with mp.workdps(45):
         x = [mpmath.mpmathify(v) for v in CE["x"]]
