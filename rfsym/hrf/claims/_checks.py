@@ -76,7 +76,7 @@ def _rng_witness(k):
     return np.random.default_rng([20220425, 900 + k])
 
 
-def thm35_sym():
+def _thm35_sym():
     """Symbolic certificate of the corrected bound for every r > 0; printed (27) fails for every n as r grows."""
     c = W.thm35_certificate()
     a = W.thm35_failure_asymptotics()

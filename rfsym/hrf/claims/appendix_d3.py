@@ -25,7 +25,8 @@ from ... import hrf
 from ...claims import Check, Claim, Outcome
 from ...montecarlo import variance_of, z_check
 from .. import witnesses as W
-from ._checks import controlled, _derivation_thm35, _digits, _f, _free, _rng, _rng_second, _rng_witness, _sym2mp, _sym_pairs, thm35_sym
+from ._checks import (controlled, _derivation_thm35, _digits, _f, _free, _rng, _rng_second, _rng_witness,
+    _sym2mp, _sym_pairs, _thm35_sym)
 
 CLAIMS: list = []
 
@@ -56,10 +57,10 @@ def _def33_num():
             evs.append(f"orientation {k + 1}, {name}: exact {_f(good, 6)} z = {zg.z:+.2f}; angle {th_wrong} value "
                        f"{_f(wrong, 6)} z = {zw.z:+.1f}")
     return controlled(ok, f"d=3, S({r}), angle {th}, m={m}, n={n}, two random orientations, Var of {reps} sampled estimates "
-                "(|z| <= 5): " + "; ".join(evs), "the MSE at a different angle")
+                           "(|z| <= 5): " + "; ".join(evs), "the MSE at a different angle")
 
 
-def def33_rotations():
+def _def33_rotations():
     """Library MSEs at pairs of S(0.8) with angle 1.1 in six random orientations (d = 3, 5) are equal."""
     r, th, m, n = 0.8, 1.1, 3, 2
     rng = _rng_second(3)
@@ -100,7 +101,7 @@ CLAIMS.append(Claim(
               exercises=("rfsym.hrf.sample_trig", "rfsym.hrf.sample_pos", "rfsym.hrf.sample_angular_hybrid", "rfsym.hrf.mse_trig", "rfsym.hrf.mse_pos", "rfsym.hrf.angular_hybrid_mse"),
               route="sampled estimators at equal-angle pairs in two orientations (d = 3)",
               control="the MSE at a different angle"),
-        Check("exact MSEs at rotated pairs (d = 3, 5)", "numeric", def33_rotations,
+        Check("exact MSEs at rotated pairs (d = 3, 5)", "numeric", _def33_rotations,
               exercises=("rfsym.hrf.mse_trig", "rfsym.hrf.mse_pos", "rfsym.hrf.angular_hybrid_mse"),
               route="exact MSEs at 6 random orientations, d = 3, 5", control="angle + 1e-6"),
     ),
@@ -133,10 +134,10 @@ def _lem34_num():
             w = hrf.max_relative_error_trig(r, m, dps=20)
             worst = max(worst, abs(prev / w - 1))
     return controlled(worst < mpmath.mpf(10) ** -14 and mono, f"eps_trig(theta) = eps_++(pi-theta) = (25) on 41 angles x r in (0.5,1,2.5,6) x m in (1,7): max dev "
-        f"{_f(worst, 2)} (relative to W(r)/sqrt(2m); angles given to 15 digits); eps_trig increasing in theta, value at pi = W(r)/sqrt(2m) (26)", "a 1e-3 relative change of a library function (tolerance 1e-14 of the maximum, implied)")
+                   f"{_f(worst, 2)} (relative to W(r)/sqrt(2m); angles given to 15 digits); eps_trig increasing in theta, value at pi = W(r)/sqrt(2m) (26)", "a 1e-3 relative change of a library function (tolerance 1e-14 of the maximum, implied)")
 
 
-def lem34_sym():
+def _lem34_sym():
     c = W.lem34_certificate()
     th_s, r_s, m_s = c["symbols"]
     worst, ctrl = 40, 0
@@ -160,7 +161,7 @@ def lem34_sym():
                    control_detail=f"library x(1+1e-3) agrees to only {ctrl} digits")
 
 
-def lem34_mc():
+def _lem34_mc():
     """Sampled relative errors: trig at theta and ++ at pi - theta both match (25); the swap is rejected."""
     r, th, m, reps = 0.7, 2.0, 4, 400_000
     rows, okg, okb = [], True, True
@@ -189,8 +190,8 @@ def _derivation_lem34():
 
 CLAIMS.append(Claim(
     id="HRF-Lem3.4", paper="HRF", location="Sec. 3, Lemma 3.4, Eqs. (25)-(26); App. E",
-    statement=("$\\epsilon_{\\theta,r}(\\widehat{\\mathrm{SM}}^{\\mathrm{trig}}_m)=\\epsilon_{\\pi-\\theta,r}(\\widehat{\\mathrm{SM}}^{++}_m)=\\frac1{\\sqrt{2m}}e^{2r^2\\sin^2\\frac\\theta2}(1-e^{-4r^2\\sin^2\\frac\\theta2})$; "
-               "$\\epsilon_{S(r)}=W(r)/\\sqrt{2m}$."),
+    statement=(r"$\epsilon_{\theta,r}(\widehat{\mathrm{SM}}^{\mathrm{trig}}_m)=\epsilon_{\pi-\theta,r}(\widehat{\mathrm{SM}}^{++}_m)=\frac1{\sqrt{2m}}e^{2r^2\sin^2\frac\theta2}(1-e^{-4r^2\sin^2\frac\theta2})$; "
+               r"$\epsilon_{S(r)}=W(r)/\sqrt{2m}$."),
     verdict="verified",
     evidence=("[numeric] eps_trig(theta) = eps_++(pi-theta) = (25) on 41 angles x r in (0.5,1,2.5,6) x m in "
               "(1,7): max dev 4.4e-16 (relative to W(r)/sqrt(2m); angles given to 15 digits); eps_trig "
@@ -208,11 +209,11 @@ CLAIMS.append(Claim(
               exercises=("rfsym.hrf.relative_error_trig", "rfsym.hrf.relative_error_pos", "rfsym.hrf.max_relative_error_trig"),
               route="(25) transcribed, 41 angles x 4 radii x 2 m (a scan)",
               control="a 1e-3 relative change of a library function (tolerance 1e-14 of the maximum, implied)"),
-        Check("sympy: (25) is a sinh, increasing for every r", "symbolic", lem34_sym,
+        Check("sympy: (25) is a sinh, increasing for every r", "symbolic", _lem34_sym,
               exercises=("rfsym.hrf.relative_error_trig", "rfsym.hrf.relative_error_pos", "rfsym.hrf.max_relative_error_trig"),
               route="sympy: (25) = sqrt2 sinh(2r^2 sin^2(theta/2))/sqrt m, increasing for every r",
               control="library value x(1+1e-3)"),
-        Check("sampled relative errors at theta and pi - theta", "montecarlo", lem34_mc,
+        Check("sampled relative errors at theta and pi - theta", "montecarlo", _lem34_mc,
               exercises=("rfsym.hrf.sample_trig", "rfsym.hrf.sample_pos", "rfsym.hrf.relative_error_trig"),
               route="400000 sampled estimates per estimator", control="eps at the mirrored angle"),
     ),
@@ -237,7 +238,7 @@ def _eq48_num():
     return controlled(worst < mpmath.mpf(10) ** -18, f"sqrt(MSE)/SM from Thm D.1 vs e^(r^2)/sqrt(2m) sqrt(h_r(theta)) (48)-(50): max rel. dev {_f(worst, 2)}", "a 1e-3 relative change (tolerance 1e-18, implied)")
 
 
-def eq48_quad():
+def _eq48_quad():
     worst, ctrl = 40, 0
     for th, r, m, n in (("0.7", "1.3", 3, 2), ("2.2", "0.8", 1, 5)):
         lib = hrf.relative_error_angular_hybrid(th, r, m, n, dps=25)
@@ -248,7 +249,7 @@ def eq48_quad():
                    agreement=f"{worst} digits", control_rejected=ctrl <= 4, control_detail=f"x(1+1e-3): {ctrl} digits")
 
 
-def eq48_sym():
+def _eq48_sym():
     """(48)-(50) from Thm D.1 (45) on S(r), by sympy with t = theta/pi and c = cos(theta) as symbols
     (cos^2(theta/2) = (1+c)/2, sin^2(theta/2) = (1-c)/2); the library's MSE on S(r) divided by SM^2 equals
     e^{2r^2}/(2m) h_r(theta) at 30 digits."""
@@ -290,9 +291,9 @@ CLAIMS.append(Claim(
               exercises=("rfsym.hrf.angular_hybrid_mse", "rfsym.hrf.relative_error_angular_hybrid"),
               route="sqrt(MSE)/SM from Thm D.1 on explicit vectors vs (48)-(50)",
               control="a 1e-3 relative change (tolerance 1e-18, implied)"),
-        Check("quadrature route", "numeric", eq48_quad, exercises=("rfsym.hrf.relative_error_angular_hybrid",),
+        Check("quadrature route", "numeric", _eq48_quad, exercises=("rfsym.hrf.relative_error_angular_hybrid",),
               route="quadrature + binomial sums", control="x(1+1e-3)"),
-        Check("sympy: (48)-(50) from (45) on S(r)", "symbolic", eq48_sym,
+        Check("sympy: (48)-(50) from (45) on S(r)", "symbolic", _eq48_sym,
               exercises=("rfsym.hrf.angular_hybrid_mse_theta",),
               route="sympy reduction of (45) on S(r) to e^{2r^2}/(2m) h_r, then the library at 30 digits",
               control="h_r = a_r(theta) alone"),
@@ -303,7 +304,7 @@ CLAIMS.append(Claim(
 ))
 
 
-def eq51_scan():
+def _eq51_scan():
     worst51, worst52, ctl = -np.inf, -np.inf, -np.inf
     th = np.linspace(0, np.pi, 2001)
     for r in np.linspace(1, 10, 19):
@@ -323,7 +324,7 @@ def eq51_scan():
                    control_detail=f"(51) without the factor 2 (h <= max a) fails: max(h) - max(a) = {ctl:.2e}")
 
 
-def eq52_sym():
+def _eq52_sym():
     u, r = sympy.symbols("u r", positive=True)
     f = (1 - sympy.exp(-4 * r ** 2 * u)) ** 2
     d = sympy.simplify(sympy.diff(f, u))
@@ -349,22 +350,21 @@ CLAIMS.append(Claim(
               "0 (e^v - 1 = int_0^v e^t dt > 0 for v > 0: True), so with u = cos^2(theta/2) <= 1 (1 - e^(-4r^2 "
               "cos^2))^2 <= (1 - e^(-4r^2))^2 (52); h <= 2 max a (51) since h(theta) = a(theta) + a(pi - theta)"),
     checks=(
-        Check("grid over r in [1,10], n, theta", "numeric", eq51_scan, exercises=("rfsym.hrf._g_np",),
-              route="float64 scan of h, a, b over r in [1,10], 2001 angles",
-              control="(51) without the factor 2"),
-        Check("sympy monotonicity behind (52)", "symbolic", eq52_sym, route="sympy derivative",
+        Check("grid over r in [1,10], n, theta", "numeric", _eq51_scan, exercises=("rfsym.hrf._g_np",),
+              route="float64 scan of h, a, b over r in [1,10], 2001 angles", control="(51) without the factor 2"),
+        Check("sympy monotonicity behind (52)", "symbolic", _eq52_sym, route="sympy derivative",
               control="a non-monotone variant"),
     ),
     no_witness={
-        "montecarlo": ("a deterministic inequality between exact functions of (r, n); the MSE formula it "
-                         "bounds has Monte Carlo witnesses at small r (HRF-Eq22, HRF-ThmD.1), while at the "
-                         "radii where it matters (r >= 4) the estimator is lognormal-like with log-sd |x + y| ~ "
-                         "8-10 and a sampled variance does not converge"),
+        "montecarlo": ("a deterministic inequality between exact functions of (r, n); the MSE formula it bounds "
+                       "has Monte Carlo witnesses at small r (HRF-Eq22, HRF-ThmD.1), while at the radii where "
+                       "it matters (r >= 4) the estimator is lognormal-like with log-sd |x + y| ~ 8-10 and a "
+                       "sampled variance does not converge"),
     },
 ))
 
 
-def eq57_sym_pairs():
+def _eq57_sym_pairs():
     pairs = hrf.b_derivative_exprs()
     pins = []
     for i, d in enumerate(pairs):
@@ -377,10 +377,10 @@ def eq57_sym_pairs():
                 b = lambda u: (u / mp.pi) / 3 * mp.exp(2 * mpmath.mpf("1.5") ** 2 * mp.cos(u))
             val = mp.diff(b, mpmath.mpf("0.7"))
         pins.append((i, {th: sympy.Rational(7, 10), r: sympy.Rational(3, 2), n: 3}, val))
-    return Outcome(*_sym_pairs(pairs, "sympy d/dtheta of (54), (55) vs (57), (58)", pins=pins))
+    return _sym_pairs(pairs, "sympy d/dtheta of (54), (55) vs (57), (58)", pins=pins)
 
 
-def eq57_num():
+def _eq57_num():
     """Numerical derivatives of b^1, b^2 (mp.diff) vs the printed (57), (58) at 3 points."""
     worst, ctrl = 40, 0
     for th, r, n in (("0.4", "1.2", 3), ("1.9", "2", 5), ("2.8", "1", 2)):
@@ -406,9 +406,9 @@ CLAIMS.append(Claim(
               "expressions at 2 point(s) agree with independent values to >= 40 digits | [numeric] mp.diff of "
               "(54), (55) vs (57), (58) at 3 points: >= 39 digits"),
     checks=(
-        Check("sympy derivatives", "symbolic", eq57_sym_pairs, exercises=("rfsym.hrf.b_derivative_exprs",),
+        Check("sympy derivatives", "symbolic", _eq57_sym_pairs, exercises=("rfsym.hrf.b_derivative_exprs",),
               route="sympy derivatives of (54)-(55)", control="printed x101/100"),
-        Check("numerical derivatives", "numeric", eq57_num, route="mp.diff of (54)-(55) at 40 digits",
+        Check("numerical derivatives", "numeric", _eq57_num, route="mp.diff of (54)-(55) at 40 digits",
               control="(58) with r^2"),
     ),
     no_witness={
@@ -417,7 +417,7 @@ CLAIMS.append(Claim(
 ))
 
 
-def eq61_scan():
+def _eq61_scan():
     worst, ctl = mpmath.mpf(-1), mpmath.mpf(-1)
     for r in [1, "1.5", 2, 3, 5, 10, 30]:
         with mp.workdps(30):
@@ -446,9 +446,9 @@ CLAIMS.append(Claim(
               "eps^2/(27)^2 >= r * L(n) (1 + o(1)) with L(n) = 0.242 (n=1), 0.08987 (n=4), 0.006621 (n=64) > 0, "
               "unbounded in r"),
     checks=(
-        Check("root vs bound", "numeric", eq61_scan, route="bisection root at 30 digits, r in [1, 30]",
+        Check("root vs bound", "numeric", _eq61_scan, route="bisection root at 30 digits, r in [1, 30]",
               control="theta* <= 1/r"),
-        Check("certificate (Jordan's inequality)", "symbolic", thm35_sym,
+        Check("certificate (Jordan's inequality)", "symbolic", _thm35_sym,
               exercises=("rfsym.hrf.thm35_bound_corrected", "rfsym.hrf.thm35_bound", "rfsym.hrf.eq65_bound"),
               route="sympy certificate for every r > 0 (Jordan + max s e^-s) and the r -> oo limit",
               control="the printed (64) must not be certifiable"),
@@ -459,7 +459,7 @@ CLAIMS.append(Claim(
 ))
 
 
-def eq63_scan():
+def _eq63_scan():
     worst, ctl = mpmath.mpf(0), mpmath.mpf(0)
     for r in [1, "1.5", 2, 3, 5, 7, 10, 20]:
         for n in (2, 3, 8, 16):
@@ -472,7 +472,7 @@ def eq63_scan():
                    control_detail=f"(63)/r exceeded (ratio up to {_f(ctl, 4)})")
 
 
-def eq63_sym():
+def _eq63_sym():
     """(63) for every r > 0 by the certificate, and eq63_bound / b_max of the library against it."""
     c = W.thm35_certificate()
     r_s, m_s, n_s = c["symbols"]
@@ -512,7 +512,7 @@ def _golden_max(f, lo, hi, tol):
     return f((a + b) / 2)
 
 
-def b_bounds_pin():
+def _b_bounds_pin():
     """b_max by golden-section search on b itself; (63), (64) printed and repaired vs transcriptions."""
     worst, ctrl = 40, 0
     for r, n, which in (("1.5", 4, 1), ("3", 2, 1), ("1.5", 4, 2), ("3", 2, 2)):
@@ -539,7 +539,7 @@ def b_bounds_pin():
 
 CLAIMS.append(Claim(
     id="HRF-Eq63", paper="HRF", location="App. D.3, Eqs. (62)-(63)",
-    statement="$\\max_\\theta b^1_r(\\theta)\\le(1-\\frac1n)\\frac{e^{2r^2}}{2\\pi r^2}$.",
+    statement=r"$\max_\theta b^1_r(\theta)\le(1-\frac1n)\frac{e^{2r^2}}{2\pi r^2}$.",
     verdict="verified",
     evidence=("[numeric] max_theta b^1_r / (63) over r in [1,20], n in (2..16): largest ratio 0.25833 <= 1 | "
               "[symbolic] sympy: sup_theta e^(-2r^2) b^1_r(theta) <= (1-1/n)/(4 e r^2), i.e. (63) with spare "
@@ -549,20 +549,20 @@ CLAIMS.append(Claim(
               "golden-section search on b^1, b^2 themselves, and eq63_bound, eq64_printed, eq64_corrected vs "
               "direct transcriptions, at (r, n) = (1.5, 4), (3, 2): >= 35 digits"),
     checks=(
-        Check("exact maxima", "numeric", eq63_scan, exercises=("rfsym.hrf.b_max", "rfsym.hrf.eq63_bound"),
+        Check("exact maxima", "numeric", _eq63_scan, exercises=("rfsym.hrf.b_max", "rfsym.hrf.eq63_bound"),
               route="exact maxima of b^1, a scan", control="(63)/r"),
-        Check("certificate for every r", "symbolic", eq63_sym,
+        Check("certificate for every r", "symbolic", _eq63_sym,
               exercises=("rfsym.hrf.eq63_bound", "rfsym.hrf.b_max"),
               route="sympy certificate for every r > 0 and exact maxima", control="(63) divided by r"),
-        Check("b_max and the bounds vs golden-section search and transcriptions", "numeric", b_bounds_pin,
+        Check("b_max and the bounds vs golden-section search and transcriptions", "numeric", _b_bounds_pin,
               exercises=("rfsym.hrf.b_max", "rfsym.hrf.eq63_bound", "rfsym.hrf.eq64_printed", "rfsym.hrf.eq64_corrected"),
               route="golden-section search on b; direct transcriptions", control="x(1+1e-3)"),
     ),
     no_witness={
-        "montecarlo": ("a deterministic inequality between exact functions of (r, n); the MSE formula it "
-                         "bounds has Monte Carlo witnesses at small r (HRF-Eq22, HRF-ThmD.1), while at the "
-                         "radii where it matters (r >= 4) the estimator is lognormal-like with log-sd |x + y| ~ "
-                         "8-10 and a sampled variance does not converge"),
+        "montecarlo": ("a deterministic inequality between exact functions of (r, n); the MSE formula it bounds "
+                       "has Monte Carlo witnesses at small r (HRF-Eq22, HRF-ThmD.1), while at the radii where "
+                       "it matters (r >= 4) the estimator is lognormal-like with log-sd |x + y| ~ 8-10 and a "
+                       "sampled variance does not converge"),
     },
     derivation=_derivation_thm35,
 ))
@@ -589,12 +589,12 @@ def _eq64_num():
 
 CLAIMS.append(Claim(
     id="HRF-Eq64", paper="HRF", location="App. D.3, Eq. (64)",
-    statement=("$\\max_\\theta b^2_r(\\theta)\\le\\frac{e^{2r^2}}{2n\\sqrt\\pi\\,r^2}$ ('completely analogous' "
-               "to (63))."),
+    statement=(r"$\max_\theta b^2_r(\theta)\le\frac{e^{2r^2}}{2n\sqrt\pi\,r^2}$ ('completely analogous' to "
+               "(63))."),
     verdict="erratum", severity="major",
-    correction=("The analogous argument gives $\\theta^*\\le\\frac{\\sqrt\\pi}{2r}$, hence $\\max_\\theta "
-                "b^2_r\\le\\frac{e^{2r^2}}{2n\\sqrt\\pi\\,r}$ (one power of $r$). The printed bound is false "
-                "for $r>2.056$ (any $n$): $\\max_\\theta b^2_r\\sim\\frac{e^{2r^2-1/2}}{\\sqrt2\\,\\pi nr}$."),
+    correction=(r"The analogous argument gives $\theta^*\le\frac{\sqrt\pi}{2r}$, hence $\max_\theta "
+                r"b^2_r\le\frac{e^{2r^2}}{2n\sqrt\pi\,r}$ (one power of $r$). The printed bound is false for "
+                r"$r>2.056$ (any $n$): $\max_\theta b^2_r\sim\frac{e^{2r^2-1/2}}{\sqrt2\,\pi nr}$."),
     evidence=("[numeric] n=1 (the ratio does not depend on n): r=1: max b^2/(64 printed) = 0.4949, /(corrected) "
               "= 0.4949; r=2: max b^2/(64 printed) = 0.973, /(corrected) = 0.4865; r=2.1: max b^2/(64 printed) "
               "= 1.021, /(corrected) = 0.4863; r=3: max b^2/(64 printed) = 1.455, /(corrected) = 0.4851; r=5: "
@@ -615,27 +615,26 @@ CLAIMS.append(Claim(
     checks=(
         Check("exact maxima vs printed and corrected", "numeric", _eq64_num,
               exercises=("rfsym.hrf.b_max", "rfsym.hrf.eq64_printed", "rfsym.hrf.eq64_corrected"),
-              route="exact maxima of b^2 at 15 digits",
-              control="the printed (64) (must fail for r > 2.056)"),
-        Check("certificate of the repaired (64); printed not certifiable", "symbolic", thm35_sym,
+              route="exact maxima of b^2 at 15 digits", control="the printed (64) (must fail for r > 2.056)"),
+        Check("certificate of the repaired (64); printed not certifiable", "symbolic", _thm35_sym,
               exercises=("rfsym.hrf.thm35_bound_corrected", "rfsym.hrf.thm35_bound", "rfsym.hrf.eq65_bound"),
               route="sympy certificate for every r > 0 (Jordan + max s e^-s) and the r -> oo limit",
               control="the printed (64) must not be certifiable"),
-        Check("b_max and the bounds vs golden-section search and transcriptions", "numeric", b_bounds_pin,
+        Check("b_max and the bounds vs golden-section search and transcriptions", "numeric", _b_bounds_pin,
               exercises=("rfsym.hrf.b_max", "rfsym.hrf.eq63_bound", "rfsym.hrf.eq64_printed", "rfsym.hrf.eq64_corrected"),
               route="golden-section search on b; direct transcriptions", control="x(1+1e-3)"),
     ),
     no_witness={
-        "montecarlo": ("a deterministic inequality between exact functions of (r, n); the MSE formula it "
-                         "bounds has Monte Carlo witnesses at small r (HRF-Eq22, HRF-ThmD.1), while at the "
-                         "radii where it matters (r >= 4) the estimator is lognormal-like with log-sd |x + y| ~ "
-                         "8-10 and a sampled variance does not converge"),
+        "montecarlo": ("a deterministic inequality between exact functions of (r, n); the MSE formula it bounds "
+                       "has Monte Carlo witnesses at small r (HRF-Eq22, HRF-ThmD.1), while at the radii where "
+                       "it matters (r >= 4) the estimator is lognormal-like with log-sd |x + y| ~ 8-10 and a "
+                       "sampled variance does not converge"),
     },
     derivation=_derivation_thm35,
 ))
 
 
-def eq65_sym():
+def _eq65_sym():
     r, m, n, Wr = sympy.symbols("r m n W", positive=True)
     printed = Wr ** 2 / (2 * m * r) * (1 / sympy.pi - 1 / (n * sympy.pi) + 1 / (n * sympy.sqrt(sympy.pi)))
     corrected = Wr ** 2 / (2 * m * r ** 2) * ((1 - 1 / n) / sympy.pi + r / (n * sympy.sqrt(sympy.pi)))
@@ -661,12 +660,12 @@ def _eq65_num():
     ex = hrf.max_relative_error_angular_hybrid(5, 1, 1, dps=15)
     ok = worst <= 1 and ex > b27
     return controlled(ok, f"exact max relative error / (65) over r in [1, 40], n in (1,2,3,4,8,16,64), m in (1, 10): at most {worst:.4f} "
-                f"(holds); at r = 5, m = n = 1: exact {_f(ex, 8)} <= (65) {_f(hrf.eq65_bound(5, 1, 1, dps=15), 8)}, while (27) = {_f(b27, 8)} fails", "(27) at r = 5 (must fail)")
+                           f"(holds); at r = 5, m = n = 1: exact {_f(ex, 8)} <= (65) {_f(hrf.eq65_bound(5, 1, 1, dps=15), 8)}, while (27) = {_f(b27, 8)} fails", "(27) at r = 5 (must fail)")
 
 
 CLAIMS.append(Claim(
     id="HRF-Eq65", paper="HRF", location="App. D.3, Eq. (65)",
-    statement=("$\\epsilon_{S(r)}\\le\\frac{e^{2r^2}}{\\sqrt{2mr}}(1-e^{-4r^2})\\sqrt{\\frac1\\pi-\\frac1{n\\pi}+\\frac1{n\\sqrt\\pi}}$."),
+    statement=(r"$\epsilon_{S(r)}\le\frac{e^{2r^2}}{\sqrt{2mr}}(1-e^{-4r^2})\sqrt{\frac1\pi-\frac1{n\pi}+\frac1{n\sqrt\pi}}$."),
     verdict="verified",
     evidence=("The inequality (65) as printed holds for all r >= 1, n >= 1 (it equals the corrected bound of "
               "HRF-Thm3.5 at n = 1 and dominates it otherwise), although the printed step (64) it is derived "
@@ -687,21 +686,20 @@ CLAIMS.append(Claim(
               "eps^2/(27)^2 >= r * L(n) (1 + o(1)) with L(n) = 0.242 (n=1), 0.08987 (n=4), 0.006621 (n=64) > 0, "
               "unbounded in r"),
     checks=(
-        Check("(65) dominates the corrected bound", "symbolic", eq65_sym,
+        Check("(65) dominates the corrected bound", "symbolic", _eq65_sym,
               route="sympy: (65)^2 minus the corrected bound squared", control="(27) in place of (65)"),
         Check("(65) vs the exact max over angles", "numeric", _eq65_num,
               exercises=("rfsym.hrf.max_relative_error_angular_hybrid", "rfsym.hrf.thm35_bound", "rfsym.hrf.eq65_bound"),
-              route="exact max over angles on a grid of (r, n, m), a scan",
-              control="(27) at r = 5 (must fail)"),
-        Check("certificate of the corrected bound, which (65) dominates", "symbolic", thm35_sym,
+              route="exact max over angles on a grid of (r, n, m), a scan", control="(27) at r = 5 (must fail)"),
+        Check("certificate of the corrected bound, which (65) dominates", "symbolic", _thm35_sym,
               exercises=("rfsym.hrf.thm35_bound_corrected", "rfsym.hrf.thm35_bound", "rfsym.hrf.eq65_bound"),
               route="sympy certificate for every r > 0 (Jordan + max s e^-s) and the r -> oo limit",
               control="the printed (64) must not be certifiable"),
     ),
     no_witness={
-        "montecarlo": ("a deterministic inequality between exact functions of (r, n); the MSE formula it "
-                         "bounds has Monte Carlo witnesses at small r (HRF-Eq22, HRF-ThmD.1), while at the "
-                         "radii where it matters (r >= 4) the estimator is lognormal-like with log-sd |x + y| ~ "
-                         "8-10 and a sampled variance does not converge"),
+        "montecarlo": ("a deterministic inequality between exact functions of (r, n); the MSE formula it bounds "
+                       "has Monte Carlo witnesses at small r (HRF-Eq22, HRF-ThmD.1), while at the radii where "
+                       "it matters (r >= 4) the estimator is lognormal-like with log-sd |x + y| ~ 8-10 and a "
+                       "sampled variance does not converge"),
     },
 ))

@@ -45,10 +45,10 @@ def _eq76_num():
     l0 = hrf.gaussian_hybrid_lambda([1, 0], [1, 0], "0.7", dps=20)
     lpi = hrf.gaussian_hybrid_lambda([1, 0], [-1, 0], "0.7", dps=20)
     return controlled(worst < mpmath.mpf(10) ** -18 and l0 == 0 and abs(lpi - 1) < mpmath.mpf(10) ** -19, f"(67) on S(r) equals (76) and |Delta|^2 = 4r^2 sin^2(theta/2) (80) on 27 (r, theta): max dev {_f(worst, 2)}; "
-        f"lambda(theta=0) = {_f(l0, 3)}, lambda(theta=pi) = {_f(lpi, 20)}", "a 1e-3 relative change (tolerance 1e-18, implied)")
+                   f"lambda(theta=0) = {_f(l0, 3)}, lambda(theta=pi) = {_f(lpi, 20)}", "a 1e-3 relative change (tolerance 1e-18, implied)")
 
 
-def eq76_sym():
+def _eq76_sym():
     th, r, s = sympy.symbols("theta r sigma", positive=True)
     x = sympy.Matrix([r, 0])
     y = sympy.Matrix([r * sympy.cos(th), r * sympy.sin(th)])
@@ -72,7 +72,7 @@ CLAIMS.append(Claim(
         Check("on a grid of S(r)", "numeric", _eq76_num, exercises=("rfsym.hrf.gaussian_hybrid_lambda",),
               route="(67) on explicit vectors of S(r) vs (76) transcribed",
               control="a 1e-3 relative change (tolerance 1e-18, implied)"),
-        Check("sympy |x - y|^2 on S(r)", "symbolic", eq76_sym, route="sympy on explicit vectors of S(r)",
+        Check("sympy |x - y|^2 on S(r)", "symbolic", _eq76_sym, route="sympy on explicit vectors of S(r)",
               control="2 r^2 sin^2"),
     ),
     no_witness={
@@ -96,7 +96,7 @@ def _eq70_num():
     return controlled(ok1 and not zp.passed, f"sigma = 1.8, lambda = {lam:.6f}; {ev1}; (70) as printed (no sigma): z = {zp.z:+.1f}", "the printed (70) (no sigma)")
 
 
-def eq70_quad():
+def _eq70_quad():
     """E of the (70) features with sigma tau (quadrature) = lambda; without sigma it is the sigma = 1 coefficient."""
     x, y, sig = ["3/5", "4/5"], ["-4/5", "3/5"], "9/5"  # |x| = |y| = 1 (normalized setting of App. F)
     lam = hrf.gaussian_hybrid_lambda(x, y, sig, None, dps=25)
@@ -116,12 +116,12 @@ def eq70_quad():
 
 CLAIMS.append(Claim(
     id="HRF-Eq70", paper="HRF", location="App. F, Eqs. (69)-(70)",
-    statement=("$\\hat\\lambda$ of (69) is (10) with $a=1/\\rho$, $\\rho_{1,n}=\\rho_{2,n}=\\frac{\\mathrm "
-               "i}{\\sqrt{n\\rho}}(\\sin(\\tau_i^\\top z),\\cos(\\tau_i^\\top z))_i$."),
+    statement=(r"$\hat\lambda$ of (69) is (10) with $a=1/\rho$, $\rho_{1,n}=\rho_{2,n}=\frac{\mathrm "
+               r"i}{\sqrt{n\rho}}(\sin(\tau_i^\top z),\cos(\tau_i^\top z))_i$."),
     verdict="erratum", severity="typo",
-    correction=("The features must use $\\sigma\\tau_i^\\top z$ (as in (69)): $\\rho_n(z)=\\frac{\\mathrm "
-                "i}{\\sqrt{n\\rho}}(\\sin(\\sigma\\tau_i^\\top z),\\cos(\\sigma\\tau_i^\\top z))_i$; as printed "
-                "they estimate the $\\sigma=1$ coefficient."),
+    correction=(r"The features must use $\sigma\tau_i^\top z$ (as in (69)): $\rho_n(z)=\frac{\mathrm "
+                r"i}{\sqrt{n\rho}}(\sin(\sigma\tau_i^\top z),\cos(\sigma\tau_i^\top z))_i$; as printed they "
+                r"estimate the $\sigma=1$ coefficient."),
     evidence=("[montecarlo] sigma = 1.8, lambda = 0.705885; (70) with sigma*tau: exact -> MC 0.705165 ± 0.0011 "
               "(n=100000) vs exact 0.705885: z = -0.68 (pass, |z| <= 5); wrong value 0.776473 -> z = -67.6; "
               "(70) as printed (no sigma): z = -682.7 | [numeric] sigma = 1.8: a + E rho_1^T rho_2 with sigma "
@@ -129,11 +129,10 @@ CLAIMS.append(Claim(
     checks=(
         Check("MC with and without sigma", "montecarlo", _eq70_num,
               exercises=("rfsym.hrf.gaussian_hybrid_lambda",),
-              route="sampled features (70) with and without sigma",
-              control="the printed (70) (no sigma)"),
-        Check("quadrature of the feature mean", "numeric", eq70_quad,
-              exercises=("rfsym.hrf.gaussian_hybrid_lambda",),
-              route="quadrature of E cos(sigma g |x-y|)", control="no sigma"),
+              route="sampled features (70) with and without sigma", control="the printed (70) (no sigma)"),
+        Check("quadrature of the feature mean", "numeric", _eq70_quad,
+              exercises=("rfsym.hrf.gaussian_hybrid_lambda",), route="quadrature of E cos(sigma g |x-y|)",
+              control="no sigma"),
     ),
     no_witness={
         "symbolic": "a dropped sigma, decided by quadrature and sampling",
@@ -141,15 +140,15 @@ CLAIMS.append(Claim(
 ))
 
 
-def thmF1_sym_pairs():
+def _thmF1_sym_pairs():
     pairs = hrf.gaussian_hybrid_moments_expr()
     d = pairs[0][0]
     syms = {n: _free(d, n) for n in ("rho", "D2", "sigma", "n")}
     sub = {syms["rho"]: sympy.Rational(4, 5), syms["D2"]: sympy.Rational(3, 2), syms["sigma"]: sympy.Rational(7, 10),
            syms["n"]: 3}
     q = W.gaussian_lambda_moments_quad("1.5", "0.7", 3, "0.8", dps=30)
-    return Outcome(*_sym_pairs(pairs, "sympy moments of the law of (69) vs (72), (73)",
-                      pins=[(0, sub, q["second"]), (1, sub, q["second_complement"])]))
+    return _sym_pairs(pairs, "sympy moments of the law of (69) vs (72), (73)",
+                      pins=[(0, sub, q["second"]), (1, sub, q["second_complement"])])
 
 
 def _thmF1_mc():
@@ -170,13 +169,13 @@ def _thmF1_shared_general():
     a = hrf.gaussian_hybrid_mse(X, Y, 2, 2, 1, r="0.9", dps=15)
     b = hrf.gaussian_hybrid_mse(X, Y, 2, 2, 1, r="0.9", shared=True, dps=15)
     return Outcome(abs(a - b) > 1e-3, f"note: for |x| != |y| (outside the normalized setting) sharing changes the MSE: "
-                               f"{_f(a, 8)} vs {_f(b, 8)}; the 'remains the same' part needs |x| = |y| (App. F premise)")
+                                       f"{_f(a, 8)} vs {_f(b, 8)}; the 'remains the same' part needs |x| = |y| (App. F premise)")
 
 
 F1_POINTS = [(["3/5", "1/5"], ["-1/5", "3/5"], "1", 2), (["1", "0"], ["0", "1"], "7/10", 3), (["1/2", "1/2"], ["1/2", "-1/2"], "2", 1)]
 
 
-def thmF1_sym_lib():
+def _thmF1_sym_lib():
     """Sympy moments of (69) at exact points vs hrf.gaussian_hybrid_moments."""
     (e2, _), (e3, _) = hrf.gaussian_hybrid_moments_expr()
     rho_s, D2_s, s_s = sympy.symbols("rho D2 sigma", positive=True)
@@ -201,7 +200,7 @@ def thmF1_sym_lib():
                    control_detail=f"library x(1+1e-3) agrees to only {ctrl} digits")
 
 
-def thmF1_quad():
+def _thmF1_quad():
     """gaussian_hybrid_mse (71) vs moments by quadrature and base MSEs by quadrature."""
     worst, ctrl, rows = 40, 0, []
     for x, y, sig, n in F1_POINTS:
@@ -225,10 +224,10 @@ def thmF1_quad():
 
 CLAIMS.append(Claim(
     id="HRF-ThmF.1", paper="HRF", location="App. F, Thm F.1, Eqs. (71)-(75)",
-    statement=("$\\mathrm{MSE}(\\widehat{\\mathrm{SM}}^{\\mathrm{gausshyb}}_{m,n})=\\mathbb "
-               "E\\hat\\lambda^2\\,\\mathrm{MSE}(\\widehat{\\mathrm{SM}}^{++}_m)+\\mathbb "
-               "E(1-\\hat\\lambda)^2\\,\\mathrm{MSE}(\\widehat{\\mathrm{SM}}^{\\mathrm{trig}}_m)$ with "
-               "(72)-(73); unchanged when the projections are shared."),
+    statement=(r"$\mathrm{MSE}(\widehat{\mathrm{SM}}^{\mathrm{gausshyb}}_{m,n})=\mathbb "
+               r"E\hat\lambda^2\,\mathrm{MSE}(\widehat{\mathrm{SM}}^{++}_m)+\mathbb "
+               r"E(1-\hat\lambda)^2\,\mathrm{MSE}(\widehat{\mathrm{SM}}^{\mathrm{trig}}_m)$ with (72)-(73); "
+               "unchanged when the projections are shared."),
     verdict="verified",
     evidence=("The 'remains the same' part holds in the normalized setting |x| = |y| = r of App. F (its "
               "premise); the proof's reason (1 - cos(|x|^2-|y|^2) = 0) fails for unequal norms. Recorded check "
@@ -247,23 +246,20 @@ CLAIMS.append(Claim(
               "all by quadrature of the definitions: sigma=1, n=2, m=3: 0.11466922526; sigma=7/10, n=3, m=3: "
               "0.793840718264; sigma=2, n=1, m=3: 0.324040434535; >= 35 digits"),
     checks=(
-        Check("sympy moments of (69)", "symbolic", thmF1_sym_pairs,
+        Check("sympy moments of (69)", "symbolic", _thmF1_sym_pairs,
               exercises=("rfsym.hrf.gaussian_hybrid_moments_expr",), route="sympy moments of (69)",
               control="printed x101/100"),
         Check("MC, independent and shared", "montecarlo", _thmF1_mc,
               exercises=("rfsym.hrf.gaussian_hybrid_mse", "rfsym.hrf.sample_gaussian_hybrid"),
-              route="sampled Gaussian hybrid, 150000 draws, independent and shared",
-              control="1.1 x exact"),
+              route="sampled Gaussian hybrid, 150000 draws, independent and shared", control="1.1 x exact"),
         Check("shared part needs |x| = |y|", "consistency", _thmF1_shared_general,
-              exercises=("rfsym.hrf.gaussian_hybrid_mse",),
-              route="(71) with and without sharing at |x| != |y|"),
-        Check("sympy moments vs the library at exact points", "symbolic", thmF1_sym_lib,
+              exercises=("rfsym.hrf.gaussian_hybrid_mse",), route="(71) with and without sharing at |x| != |y|"),
+        Check("sympy moments vs the library at exact points", "symbolic", _thmF1_sym_lib,
               exercises=("rfsym.hrf.gaussian_hybrid_moments", "rfsym.hrf.gaussian_hybrid_moments_expr"),
               route="sympy moments of (69) at exact points", control="library value x(1+1e-3)"),
-        Check("quadrature of (69) and the base MSEs", "numeric", thmF1_quad,
+        Check("quadrature of (69) and the base MSEs", "numeric", _thmF1_quad,
               exercises=("rfsym.hrf.gaussian_hybrid_mse",),
-              route="quadrature of the moments of (69) and of the base MSEs",
-              control="library value x(1+1e-3)"),
+              route="quadrature of the moments of (69) and of the base MSEs", control="library value x(1+1e-3)"),
     ),
 ))
 
@@ -288,7 +284,7 @@ def _thmF2_num():
     return controlled(worst < mpmath.mpf(10) ** -18, f"(78), (79) vs the moments of (69) on S(r), 21 (r, theta), sigma=0.8, n=3: max dev {_f(worst, 2)}", "a 1e-3 relative change (tolerance 1e-18, implied)")
 
 
-def thmF2_quad():
+def _thmF2_quad():
     """(78)-(79) on S(r) vs moments of (69) by quadrature with |Delta|^2 = 4 r^2 sin^2(theta/2)."""
     worst, ctrl = 40, 0
     for r, th, sig, n in (("1/2", "1", "4/5", 3), ("2", "5/2", "1/2", 1)):
@@ -317,7 +313,7 @@ CLAIMS.append(Claim(
         Check("(78)-(79) on a grid", "numeric", _thmF2_num, exercises=("rfsym.hrf.gaussian_hybrid_moments",),
               route="(78)-(79) transcribed vs the law of (69) on S(r)",
               control="a 1e-3 relative change (tolerance 1e-18, implied)"),
-        Check("quadrature of the moments on S(r)", "numeric", thmF2_quad,
+        Check("quadrature of the moments on S(r)", "numeric", _thmF2_quad,
               exercises=("rfsym.hrf.gaussian_hybrid_moments",),
               route="quadrature of the moments of (69) with (80)", control="x1.01"),
     ),
@@ -338,10 +334,10 @@ def _secF_zero():
     v = variance_of(epi)
     ok = z0 == 0 and zpi > 0.1 and np.ptp(e0) < 1e-12 and z_check(v, zpi).passed and not z_check(v, 0.0).passed
     return controlled(ok, f"r=1, sigma=1, m=3, n=2: MSE at theta=0 is {_f(z0, 3)} (2000 draws identical), at theta=pi {_f(zpi, 8)} "
-                f"(sampled: {z_check(v, zpi)}); zero at theta=pi would give z = {z_check(v, 0.0).z:+.1f}", "zero MSE at theta = pi")
+                           f"(sampled: {z_check(v, zpi)}); zero at theta=pi would give z = {z_check(v, 0.0).z:+.1f}", "zero MSE at theta = pi")
 
 
-def secF_quad():
+def _secF_quad():
     """At theta = pi the MSE is Var(lambda_hat) MSE(trig) (MSE(++) = 0, E lambda_hat = 1): quadrature of
     the law of (69) and of the trig feature vs gaussian_hybrid_mse; at theta = 0 lambda_hat = 0 exactly."""
     m, n, sigma = 3, 2, 1
@@ -380,7 +376,7 @@ CLAIMS.append(Claim(
         Check("exact and sampled", "montecarlo", _secF_zero,
               exercises=("rfsym.hrf.gaussian_hybrid_mse", "rfsym.hrf.sample_gaussian_hybrid"),
               route="sampled estimates at theta = 0, pi", control="zero MSE at theta = pi"),
-        Check("quadrature of (69) and the trig feature at theta = pi", "numeric", secF_quad,
+        Check("quadrature of (69) and the trig feature at theta = pi", "numeric", _secF_quad,
               exercises=("rfsym.hrf.gaussian_hybrid_mse",),
               route="quadrature of the law of (69) and of the trig feature",
               control="library x(1+1e-3); zero at pi"),
@@ -415,7 +411,7 @@ def _gauss_max(r, sigma, n, *, grid=361, dps=12):
         return max(eps(t), vs[i]), t
 
 
-def sec24_lib():
+def _sec24_lib():
     """Library: worst-case relative error of the normalized Gaussian hybrid (App. F) / angular hybrid at
     equal (m, n); smaller than 1 at (r, sigma, n) = (1.5, 0.1, 256), (2, 0.3, 256), larger at (1, 1, 1);
     MSE at theta = 0 and pi: Gaussian zero at 0 only, angular at both."""
@@ -445,7 +441,7 @@ def sec24_lib():
                    control_detail=f"'Gaussian worst case >= angular at every (r, sigma, n)' rejected: ratio {min(ratios):.4f}")
 
 
-def sec24_quad():
+def _sec24_quad():
     """Quadrature of the definitions at the deciding points: E lambda_hat^2, E(1-lambda_hat)^2 of (69) by
     quadrature, base MSEs by quadrature (Lemma 2.2 route); the angular error by quadrature (binomial sums)
     at its maximising angle, a lower bound of its maximum."""
@@ -476,14 +472,14 @@ def sec24_quad():
 CLAIMS.append(Claim(
     id="HRF-Sec2.4", paper="HRF", location="Sec. 2.4, 'Gaussian Lambda Coefficients'; App. F",
     statement=("The Gaussian hybrid 'is characterized by the larger variance than its angular hybrid "
-               "counterpart and cannot provide variance vanishing property for both $\\theta=0$ and "
-               "$\\theta=\\pi$'."),
+               r"counterpart and cannot provide variance vanishing property for both $\theta=0$ and "
+               r"$\theta=\pi$'."),
     verdict="erratum", severity="minor",
-    correction=("The Gaussian hybrid cannot make the variance vanish at both $\\theta=0$ and $\\theta=\\pi$, "
-                "but it is not uniformly worse: for $r\\ge1.5$, small $\\sigma$ and large $n$ its worst-case "
+    correction=(r"The Gaussian hybrid cannot make the variance vanish at both $\theta=0$ and $\theta=\pi$, but "
+                r"it is not uniformly worse: for $r\ge1.5$, small $\sigma$ and large $n$ its worst-case "
                 "relative error on $S(r)$ is smaller than the angular hybrid's (by a third at $r=2$, "
-                "$\\sigma=0.3$, $n=256$, and still with half as many coefficient features, which have two "
-                "entries each), while at $r=1$, $\\sigma=1$, $n=1$ it is about twice as large."),
+                r"$\sigma=0.3$, $n=256$, and still with half as many coefficient features, which have two "
+                r"entries each), while at $r=1$, $\sigma=1$, $n=1$ it is about twice as large."),
     evidence=("Re-read in round 2 (Gaussian coefficient as App. F instantiates it for inputs of fixed length, "
               "lambda estimated with n trigonometric features, at equal m and n). The second half holds: the "
               "MSE vanishes at theta = 0 only. The first half is not true pointwise (near theta = 0 the "
@@ -501,26 +497,26 @@ CLAIMS.append(Claim(
               "Gaussian at theta 3.14159 by quadrature 138.4983 (library 17 digits), angular at its maximising "
               "angle 0.507933 by quadrature 207.74839, ratio 0.6667"),
     checks=(
-        Check("worst-case errors and end points (library)", "numeric", sec24_lib,
+        Check("worst-case errors and end points (library)", "numeric", _sec24_lib,
               exercises=("rfsym.hrf.gaussian_hybrid_mse", "rfsym.hrf.max_relative_error_angular_hybrid", "rfsym.hrf.angular_hybrid_mse"),
               route="library maxima over theta (grid + golden section)",
               control="'Gaussian >= angular everywhere'"),
-        Check("quadrature of the definitions at the deciding points", "numeric", sec24_quad,
+        Check("quadrature of the definitions at the deciding points", "numeric", _sec24_quad,
               exercises=("rfsym.hrf.gaussian_hybrid_mse", "rfsym.hrf.max_relative_error_angular_hybrid"),
               route="quadrature of (69) and of the base features at the maximising angles",
               control="'Gaussian >= angular everywhere'"),
     ),
     no_witness={
         "montecarlo": ("at the radii where the order flips (r >= 1.5) the ++ estimator is lognormal-like with "
-                         "log-sd |x + y| ~ 3-4 and a sampled variance does not converge; the end points are "
-                         "sampled in HRF-SecF"),
+                       "log-sd |x + y| ~ 3-4 and a sampled variance does not converge; the end points are "
+                       "sampled in HRF-SecF"),
     },
 ))
 
 
 #: Mutants no check of this file can notice, and why (``python -m rfsym audit``; keyed by function).
 AUDIT_EXPLAINED = {
-    "rfsym.hrf.sample_gaussian_lambda:rel1e-3": ("a 0.1 % scaling of sampled coefficients is below Monte "
-                                                     "Carlo resolution; the moments of (69) are pinned by "
-                                                     "quadrature and sympy (HRF-ThmF.1, HRF-ThmF.2)"),
+    "rfsym.hrf.sample_gaussian_lambda:rel1e-3": ("a 0.1 % scaling of sampled coefficients is below Monte Carlo "
+                                                 "resolution; the moments of (69) are pinned by quadrature and "
+                                                 "sympy (HRF-ThmF.1, HRF-ThmF.2)"),
 }

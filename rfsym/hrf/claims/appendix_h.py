@@ -29,7 +29,7 @@ from ._checks import controlled, _digits, _f, _mc_pair, _rng, _rng_second, _rng_
 CLAIMS: list = []
 
 
-def eq85_sym():
+def _eq85_sym():
     al, be, ri, rj = sympy.symbols("alpha beta r_i r_j", real=True)
     a = al + sympy.I * be
     expr = sympy.expand((a * ri) * (al ** 2 + be ** 2) + (al - sympy.I * be) * rj)
@@ -40,7 +40,7 @@ def eq85_sym():
                    agreement="exact (sympy)", control_rejected=bad != 0, control_detail="Im with +beta r_j rejected")
 
 
-def eq85_num():
+def _eq85_num():
     rng = _rng_witness(64)
     worst, ctrl = 0.0, math.inf
     for _ in range(20):
@@ -63,8 +63,8 @@ CLAIMS.append(Claim(
     evidence=("[symbolic] sympy: (alpha^2+beta^2) x (83) split into Re/Im minus printed (85): 0, 0 | [numeric] "
               "20 random (alpha, beta, r_i, r_j): (alpha^2+beta^2) x (83) vs (85), max deviation 1.8e-15"),
     checks=(
-        Check("sympy", "symbolic", eq85_sym, route="sympy Re/Im split", control="+beta r_j in Im"),
-        Check("random numeric instances", "numeric", eq85_num, route="20 random complex instances",
+        Check("sympy", "symbolic", _eq85_sym, route="sympy Re/Im split", control="+beta r_j in Im"),
+        Check("random numeric instances", "numeric", _eq85_num, route="20 random complex instances",
               control="+beta r_j in Im"),
     ),
     no_witness={
@@ -85,7 +85,7 @@ def _eq86_num():
     return controlled(worst < mpmath.mpf(10) ** -18, f"A from (86)/(87) on 10 random center pairs (d=4): max loss (21) = {_f(worst, 3)}", "A perturbed by 1e-3 (loss ~1e-6 > tolerance 1e-18, implied)")
 
 
-def cluster_pins():
+def _cluster_pins():
     """cluster_A_real vs sqrt|r_j/r_i| (88); cluster_loss vs |Ax + A^-T y|^2 computed with numpy, random complex A."""
     rng = _rng_witness(50)
     worst = 40.0
@@ -104,7 +104,7 @@ def cluster_pins():
                    agreement=f"{worst:.0f} digits", control_rejected=worst > 3, control_detail="x(1+1e-3) would agree to 3 digits")
 
 
-def eq86_sym():
+def _eq86_sym():
     """(86)-(87) zero the per-coordinate loss of (21) for symbolic centres of either sign (sympy), and the library's
     cluster_A_complex equals the closed form at exact rational centres."""
     ri, s_ = sympy.symbols("r_i s", positive=True)
@@ -142,13 +142,13 @@ CLAIMS.append(Claim(
               exercises=("rfsym.hrf.cluster_A_complex", "rfsym.hrf.cluster_loss"),
               route="loss (21) at the closed-form A, 20 digits",
               control="A perturbed by 1e-3 (loss ~1e-6 > tolerance 1e-18, implied)"),
-        Check("library A and loss vs numpy", "numeric", cluster_pins,
-              exercises=("rfsym.hrf.cluster_A_real", "rfsym.hrf.cluster_loss"),
-              route="numpy closed forms", control="x(1+1e-3)"),
-        Check("sympy: (86)-(87) zero the loss for symbolic centres", "symbolic", eq86_sym,
+        Check("library A and loss vs numpy", "numeric", _cluster_pins,
+              exercises=("rfsym.hrf.cluster_A_real", "rfsym.hrf.cluster_loss"), route="numpy closed forms",
+              control="x(1+1e-3)"),
+        Check("sympy: (86)-(87) zero the loss for symbolic centres", "symbolic", _eq86_sym,
               exercises=("rfsym.hrf.cluster_A_complex",),
               route=("sympy: a r_i + r_j/a for symbolic centres of each sign pattern; the library at exact "
-                   "rational centres"), control="same signs without the i (a = sqrt(r_j/r_i))"),
+                     "rational centres"), control="same signs without the i (a = sqrt(r_j/r_i))"),
     ),
     no_witness={
         "montecarlo": "deterministic algebraic identity; no expectation over random features",
@@ -156,7 +156,7 @@ CLAIMS.append(Claim(
 ))
 
 
-def eq88_sym():
+def _eq88_sym():
     a, ri, rj = sympy.symbols("a r_i r_j", positive=True)
     f = (a * ri + rj / a) ** 2
     crit = sympy.solve(sympy.diff(f, a), a)
@@ -177,11 +177,11 @@ CLAIMS.append(Claim(
               "| [numeric] 5 random center pairs (d = 4): cluster_A_real = sqrt|r_j/r_i| and cluster_loss = |Ax "
               "+ A^-T y|^2 (numpy, random complex A) to >= 16 digits"),
     checks=(
-        Check("sympy stationary point and second derivative", "symbolic", eq88_sym,
+        Check("sympy stationary point and second derivative", "symbolic", _eq88_sym,
               route="sympy stationary point and second derivative", control="1.01 sqrt(r_j/r_i)"),
-        Check("library A and loss vs numpy", "numeric", cluster_pins,
-              exercises=("rfsym.hrf.cluster_A_real", "rfsym.hrf.cluster_loss"),
-              route="numpy closed forms", control="x(1+1e-3)"),
+        Check("library A and loss vs numpy", "numeric", _cluster_pins,
+              exercises=("rfsym.hrf.cluster_A_real", "rfsym.hrf.cluster_loss"), route="numpy closed forms",
+              control="x(1+1e-3)"),
     ),
     no_witness={
         "montecarlo": "deterministic algebraic identity; no expectation over random features",
@@ -200,10 +200,10 @@ def _eq89_num():
         printed = mp.exp(sum(abs(v) ** 2 for v in ax) / 2) * mp.exp(sum(abs(v) ** 2 for v in by) / 2) * sm
     ok = abs(l - r) < 1e-18 and abs(printed - r) > 0.1
     return controlled(ok, f"A = diag(0.8i, 1.5): E exp(w^T(Ax + A^-1 y)) = {_f(r, 10)} = e^((Ax)^2/2) e^((A^-1 y)^2/2) SM; "
-                f"(89) with squared moduli gives {_f(printed, 10)}", "(89) with squared moduli for complex A (must differ)")
+                           f"(89) with squared moduli gives {_f(printed, 10)}", "(89) with squared moduli for complex A (must differ)")
 
 
-def eq89_mc():
+def _eq89_mc():
     """Sampled exp(w^T(Ax + A^-1 y)) with complex diagonal A: the bilinear (14) value, not (89)'s moduli."""
     x, y = np.array([0.4, -0.3]), np.array([0.5, 0.2])
     a = np.array([0.8j, 1.5])
@@ -222,11 +222,11 @@ def eq89_mc():
 
 CLAIMS.append(Claim(
     id="HRF-Eq89", paper="HRF", location="App. H.2, Eqs. (89)-(92)",
-    statement=("$e^{\\|A^{i,j}x\\|^2/2}e^{\\|(A^{i,j})^{-1}y\\|^2/2}\\mathrm{SM}(x,y)=\\mathbb "
-               "E\\exp(\\omega^\\top(A^{i,j}x+(A^{i,j})^{-1}y))$ for the (complex) $A^{i,j}$, and the maps "
-               "(91)-(92) with $e^{-\\|\\cdot\\|^2/2}$."),
+    statement=(r"$e^{\|A^{i,j}x\|^2/2}e^{\|(A^{i,j})^{-1}y\|^2/2}\mathrm{SM}(x,y)=\mathbb "
+               r"E\exp(\omega^\top(A^{i,j}x+(A^{i,j})^{-1}y))$ for the (complex) $A^{i,j}$, and the maps "
+               r"(91)-(92) with $e^{-\|\cdot\|^2/2}$."),
     verdict="erratum", severity="minor",
-    correction=("For complex $A$ the squared norms must be the bilinear squares $(Ax)^2=\\sum_k(Ax)_k^2$ of "
+    correction=(r"For complex $A$ the squared norms must be the bilinear squares $(Ax)^2=\sum_k(Ax)_k^2$ of "
                 "(14)-(15); with moduli the identity and the unbiasedness of (90) fail. For real $A$ (the "
                 "experiments) they coincide."),
     evidence=("[numeric] A = diag(0.8i, 1.5): E exp(w^T(Ax + A^-1 y)) = (1.003632972 + 0.0j) = e^((Ax)^2/2) "
@@ -237,7 +237,7 @@ CLAIMS.append(Claim(
         Check("complex A", "numeric", _eq89_num, exercises=("rfsym.hrf.cexp_identity",),
               route="E exp(w^T z) by Lemma 2.4 vs (89) with moduli",
               control="(89) with squared moduli for complex A (must differ)"),
-        Check("sampled exp(w^T z), complex diagonal A", "montecarlo", eq89_mc, route="400000 sampled w",
+        Check("sampled exp(w^T z), complex diagonal A", "montecarlo", _eq89_mc, route="400000 sampled w",
               control="printed (89) with moduli"),
     ),
     no_witness={
@@ -260,10 +260,10 @@ def _eq93_num():
             res[name] = (lhs, rhs)
     ok = abs(res["real"][0] - res["real"][1]) < 1e-25 and abs(res["complex"][0] - res["complex"][1]) > 1e-3
     return controlled(ok, f"real A = diag(0.8, 1.5): lhs {_f(res['real'][0], 10)} = rhs {_f(res['real'][1], 10)}; complex A = diag(0.8i, 1.5): "
-                f"lhs {_f(res['complex'][0], 10)} != rhs {_f(res['complex'][1], 10)}", "complex A (must differ)")
+                           f"lhs {_f(res['complex'][0], 10)} != rhs {_f(res['complex'][1], 10)}", "complex A (must differ)")
 
 
-def eq93_sym():
+def _eq93_sym():
     x1, x2, y1, y2, tau = sympy.symbols("x1 x2 y1 y2 tau", positive=True)
     a1, a2 = sympy.symbols("a1 a2", positive=True)
     def parts(A1, A2):
@@ -280,18 +280,18 @@ def eq93_sym():
 
 CLAIMS.append(Claim(
     id="HRF-Eq93", paper="HRF", location="App. H.2, Eq. (93)",
-    statement=("$e^{-\\|Ax+A^{-1}y\\|^2/(2\\tau^2)}=e^{-\\|Ax\\|^2/(2\\tau^2)}e^{-\\|A^{-1}y\\|^2/(2\\tau^2)}\\mathrm{SM}(x/\\tau,-y/\\tau)$."),
+    statement=(r"$e^{-\|Ax+A^{-1}y\|^2/(2\tau^2)}=e^{-\|Ax\|^2/(2\tau^2)}e^{-\|A^{-1}y\|^2/(2\tau^2)}\mathrm{SM}(x/\tau,-y/\tau)$."),
     verdict="erratum", severity="minor",
-    correction=("Holds for real diagonal $A$ only. For complex $A$ the cross term of $\\|Ax+A^{-1}y\\|^2$ is "
-                "$2\\,\\mathrm{Re}(x^\\top A^{H}A^{-1}y)\\ne2x^\\top y$."),
+    correction=(r"Holds for real diagonal $A$ only. For complex $A$ the cross term of $\|Ax+A^{-1}y\|^2$ is "
+                r"$2\,\mathrm{Re}(x^\top A^{H}A^{-1}y)\ne2x^\top y$."),
     evidence=("[numeric] real A = diag(0.8, 1.5): lhs 0.745368493 = rhs 0.745368493; complex A = diag(0.8i, "
               "1.5): lhs 0.9444144521 != rhs 0.745368493 | [symbolic] sympy: exponent of (93) lhs - rhs = 0 for "
               "real diagonal A; for A = diag(i a1, a2): 2*x1*y1/tau**2"),
     checks=(
         Check("real vs complex A", "numeric", _eq93_num, route="both sides at 30 digits for real and complex A",
               control="complex A (must differ)"),
-        Check("sympy exponent, real vs complex A", "symbolic", eq93_sym, route="sympy expansion with conjugates",
-              control="complex A"),
+        Check("sympy exponent, real vs complex A", "symbolic", _eq93_sym,
+              route="sympy expansion with conjugates", control="complex A"),
     ),
     no_witness={
         "montecarlo": "deterministic algebraic identity; no expectation over random features",
@@ -312,7 +312,7 @@ def _eq94_mc():
     return controlled(*_mc_pair(mean_of(est), exact, 1.1 * exact, f"(94) with (95)-(96), real A, tau=1.3: lambda = {exact:.6f}"), "1.1 lambda")
 
 
-def eq94_quad():
+def _eq94_quad():
     """E[Psi^tau_A(x)^T Psi^tau_{A^-1}(-y)] by coordinate-wise quadrature = lambda^{ij} (real diagonal A)."""
     x, y, a, tau = ["0.4", "-0.3"], ["0.5", "0.2"], ["0.8", "1.5"], "1.3"
     with mp.workdps(45):
@@ -346,7 +346,7 @@ CLAIMS.append(Claim(
     checks=(
         Check("MC, real A", "montecarlo", _eq94_mc, route="sampled maps (95)-(96), 100000 draws",
               control="1.1 lambda"),
-        Check("quadrature of the maps' mean", "numeric", eq94_quad, route="coordinate-wise quadrature",
+        Check("quadrature of the maps' mean", "numeric", _eq94_quad, route="coordinate-wise quadrature",
               control="prefactors of (91)-(92)"),
     ),
     no_witness={
@@ -365,7 +365,7 @@ def _eq94_lams():
     return lam, lam_flip
 
 
-def eq94_sign_mc():
+def _eq94_sign_mc():
     """Sampled maps (95)/(96): Psi_A(x)^T Psi_{A^-1}(-y) averages to lambda^{ij}(x, y); the printed (94)
     form Psi_A(x)^T Psi_{A^-1}(y) averages to lambda^{ij}(x, -y) instead."""
     x, y, a = (np.array([float(v) for v in EQ94[k]]) for k in ("x", "y", "a"))
@@ -390,7 +390,7 @@ def eq94_sign_mc():
                    control_detail=f"printed Psi(y) rejected at z = {zp.z:+.1f}")
 
 
-def eq94_sign_quad():
+def _eq94_sign_quad():
     """Gauss-Hermite tensor quadrature (60 x 60 nodes) of the library maps: E[Psi(x)^T Psi(-y)] = lambda."""
     x, y, a = (np.array([float(v) for v in EQ94[k]]) for k in ("x", "y", "a"))
     tau = float(EQ94["tau"])
@@ -414,13 +414,13 @@ def eq94_sign_quad():
 
 CLAIMS.append(Claim(
     id="HRF-Eq94-sign", paper="HRF", location="App. H.2, Eq. (94) vs (96) and (99)",
-    statement=("$\\lambda^{i,j}(x,y)\\approx\\Psi^{\\tau,m}_{A^{i,j}}(x)^\\top\\Psi^{\\tau,m}_{(A^{i,j})^{-1}}(y)$ "
-               "(94), with the maps given as $\\Psi^{\\tau,m}_{A^{i,j}}(x)$ (95) and "
-               "$\\Psi^{\\tau,m}_{(A^{i,j})^{-1}}(-y)$ (96)."),
+    statement=(r"$\lambda^{i,j}(x,y)\approx\Psi^{\tau,m}_{A^{i,j}}(x)^\top\Psi^{\tau,m}_{(A^{i,j})^{-1}}(y)$ "
+               r"(94), with the maps given as $\Psi^{\tau,m}_{A^{i,j}}(x)$ (95) and "
+               r"$\Psi^{\tau,m}_{(A^{i,j})^{-1}}(-y)$ (96)."),
     verdict="erratum", severity="typo",
-    correction=("(94) should read $\\Psi^{\\tau,m}_{A^{i,j}}(x)^\\top\\Psi^{\\tau,m}_{(A^{i,j})^{-1}}(-y)$, as "
-                "in (96) and (99): with $\\Psi(y)$ the product estimates "
-                "$e^{-\\|A^{i,j}x-(A^{i,j})^{-1}y\\|^2/(2\\tau^2)}=\\lambda^{i,j}(x,-y)$."),
+    correction=(r"(94) should read $\Psi^{\tau,m}_{A^{i,j}}(x)^\top\Psi^{\tau,m}_{(A^{i,j})^{-1}}(-y)$, as in "
+                r"(96) and (99): with $\Psi(y)$ the product estimates "
+                r"$e^{-\|A^{i,j}x-(A^{i,j})^{-1}y\|^2/(2\tau^2)}=\lambda^{i,j}(x,-y)$."),
     evidence=("[montecarlo] A = diag(0.8, 1.5), tau = 1.3, m = 4: lambda^ij(x, y) = 0.745368493; Psi(x)^T "
               "Psi(-y) of (96)/(99): MC 0.745621 ± 0.00064 (n=100000) vs exact 0.745368: z = +0.40 (pass, |z| "
               "<= 5); printed (94) Psi(x)^T Psi(y) vs lambda(x, y): z = +107.9; it estimates lambda(x, -y) = "
@@ -428,17 +428,16 @@ CLAIMS.append(Claim(
               "(95)/(96): Psi(x)^T Psi(-y) -> 0.745368492953960 = lambda(x, y) (15 digits); printed Psi(x)^T "
               "Psi(y) -> 0.879680867281620 = lambda(x, -y) (15 digits), not lambda(x, y) (0 digits)"),
     checks=(
-        Check("sampled maps (95)/(96), both signs", "montecarlo", eq94_sign_mc,
+        Check("sampled maps (95)/(96), both signs", "montecarlo", _eq94_sign_mc,
               exercises=("rfsym.hrf.cluster_gaussian_lambda_map", "rfsym.hrf.cluster_gaussian_lambda"),
               route="100000 x 4 sampled maps (95)/(96)", control="the printed Psi(y) of (94)"),
-        Check("Gauss-Hermite quadrature of the maps, both signs", "numeric", eq94_sign_quad,
+        Check("Gauss-Hermite quadrature of the maps, both signs", "numeric", _eq94_sign_quad,
               exercises=("rfsym.hrf.cluster_gaussian_lambda_map", "rfsym.hrf.cluster_gaussian_lambda"),
-              route="60 x 60 Gauss-Hermite nodes through the library maps",
-              control="the printed Psi(y) of (94)"),
+              route="60 x 60 Gauss-Hermite nodes through the library maps", control="the printed Psi(y) of (94)"),
     ),
     no_witness={
-        "symbolic": ("a sign typo decided by the exact value of the maps' mean (Gauss-Hermite) and by "
-                       "sampling; the identity (93) behind it has its sympy witness in HRF-Eq93"),
+        "symbolic": ("a sign typo decided by the exact value of the maps' mean (Gauss-Hermite) and by sampling; "
+                     "the identity (93) behind it has its sympy witness in HRF-Eq93"),
     },
 ))
 
@@ -471,7 +470,7 @@ def _h1_exact(m):
     return lam, sm, single, shared
 
 
-def secH2_omega_mc():
+def _secH2_omega_mc():
     """Sampled (97) with one pair and a ++ base estimator SM^0: independent omegas -> unbiased; the omegas of
     the base estimator reused in (95)-(96) -> E (97) = SM + bias (closed form by Lemma 2.4)."""
     x, y, a = (np.array([float(v) for v in EQ94[k]]) for k in ("x", "y", "a"))
@@ -496,7 +495,7 @@ def secH2_omega_mc():
                    control_detail=f"shared omegas as an unbiased estimator rejected at z = {z_sh_unb.z:+.1f}")
 
 
-def secH2_omega_quad():
+def _secH2_omega_quad():
     """E[lambda_hat SM_hat] per shared feature by 60 x 60 Gauss-Hermite nodes through the library maps vs
     the Lemma 2.4 closed form; it differs from lambda SM (what independence gives)."""
     x, y, a = (np.array([float(v) for v in EQ94[k]]) for k in ("x", "y", "a"))
@@ -519,15 +518,15 @@ def secH2_omega_quad():
 
 CLAIMS.append(Claim(
     id="HRF-SecH.2-omega", paper="HRF", location="App. H.2, sentence after (96); Def. H.1",
-    statement=("The $\\omega_1,\\dots,\\omega_m$ of (95)-(96) are 'chosen independently and that were applied "
-               "in base estimators'."),
+    statement=(r"The $\omega_1,\dots,\omega_m$ of (95)-(96) are 'chosen independently and that were applied in "
+               "base estimators'."),
     verdict="erratum", severity="typo",
-    correction=("The $\\omega$'s of (95)-(96) must be drawn independently of those of the base estimators "
-                "(91)-(92), as Def. H.1 requires ($\\Lambda$ constructed independently from $\\mathcal E$). "
-                "Reusing them biases (97): $\\mathbb "
-                "E[\\hat\\lambda^{i,j}\\widehat{\\mathrm{SM}}^{i,j}]=\\lambda^{i,j}\\mathrm{SM}+\\frac1m\\bigl(\\mathbb "
-                "E[f_\\lambda(\\omega)f_{\\mathrm{SM}}(\\omega)]-\\lambda^{i,j}\\mathrm{SM}\\bigr)$ with "
-                "$\\mathbb E[f_\\lambda f_{\\mathrm{SM}}]\\ne\\lambda^{i,j}\\mathrm{SM}$ (Lemma 2.4)."),
+    correction=(r"The $\omega$'s of (95)-(96) must be drawn independently of those of the base estimators "
+                r"(91)-(92), as Def. H.1 requires ($\Lambda$ constructed independently from $\mathcal E$). "
+                r"Reusing them biases (97): $\mathbb "
+                r"E[\hat\lambda^{i,j}\widehat{\mathrm{SM}}^{i,j}]=\lambda^{i,j}\mathrm{SM}+\frac1m\bigl(\mathbb "
+                r"E[f_\lambda(\omega)f_{\mathrm{SM}}(\omega)]-\lambda^{i,j}\mathrm{SM}\bigr)$ with $\mathbb "
+                r"E[f_\lambda f_{\mathrm{SM}}]\ne\lambda^{i,j}\mathrm{SM}$ (Lemma 2.4)."),
     evidence=("Read literally, the coefficient features (95)-(96) reuse the omegas of the base estimators "
               "(91)-(92); Def. H.1 requires Lambda 'constructed independently from E', and only then is (97) "
               "unbiased. Recorded check output: [montecarlo] Def. H.1 with one pair (A = diag(0.8, 1.5), tau = "
@@ -538,14 +537,13 @@ CLAIMS.append(Claim(
               "0.791762280710296 = Lemma 2.4 closed form (15 digits); lambda SM (independent omegas) = "
               "0.857377847938639"),
     checks=(
-        Check("sampled (97), independent vs shared omegas", "montecarlo", secH2_omega_mc,
+        Check("sampled (97), independent vs shared omegas", "montecarlo", _secH2_omega_mc,
               exercises=("rfsym.hrf.cluster_gaussian_lambda_map", "rfsym.hrf.cluster_ce_map", "rfsym.hrf.sample_pos"),
               route="200000 sampled Def. H.1 estimates, independent and shared omegas",
               control="shared omegas read as unbiased"),
-        Check("Gauss-Hermite quadrature of one shared feature", "numeric", secH2_omega_quad,
+        Check("Gauss-Hermite quadrature of one shared feature", "numeric", _secH2_omega_quad,
               exercises=("rfsym.hrf.cluster_gaussian_lambda_map", "rfsym.hrf.cluster_ce_map"),
-              route="60 x 60 Gauss-Hermite nodes through the library maps",
-              control="'sharing is harmless'"),
+              route="60 x 60 Gauss-Hermite nodes through the library maps", control="'sharing is harmless'"),
     ),
 ))
 
@@ -581,7 +579,7 @@ def _defH2_mc():
     return controlled(ok, "; ".join(evs), "1.1 SM")
 
 
-def defH2_exact():
+def _defH2_exact():
     """(102) exactly on 4000 points (cluster_indicators); E of each adapted CE estimator = SM by
     coordinate-wise quadrature and by cexp_moments, so E (101) = sum_ij lambda^ij SM = SM."""
     rng = _rng_second(6)
@@ -642,11 +640,9 @@ CLAIMS.append(Claim(
     checks=(
         Check("indicators from membership; MC of the full mixture (101)", "montecarlo", _defH2_mc,
               exercises=("rfsym.hrf.cluster_A_real", "rfsym.hrf.cluster_indicators", "rfsym.hrf.sample_zero_one_mixture"),
-              route="sampled mixture (101) near all four center pairs, 40000 draws each",
-              control="1.1 SM"),
-        Check("(102) on a grid; E of each adapted CE estimator by quadrature", "numeric", defH2_exact,
+              route="sampled mixture (101) near all four center pairs, 40000 draws each", control="1.1 SM"),
+        Check("(102) on a grid; E of each adapted CE estimator by quadrature", "numeric", _defH2_exact,
               exercises=("rfsym.hrf.cluster_indicators", "rfsym.hrf.cluster_A_real", "rfsym.hrf.cexp_moments"),
-              route="(102) on 4000 points; quadrature of E CE per pair",
-              control="CE without the prefactors"),
+              route="(102) on 4000 points; quadrature of E CE per pair", control="CE without the prefactors"),
     ),
 ))

@@ -23,12 +23,13 @@ from ... import hrf, kernels
 from ...claims import Check, Claim, Outcome
 from ...montecarlo import mean_of, variance_of, z_check
 from .. import witnesses as W
-from ._checks import controlled, _digits, _f, _mc_pair, _rng, _rng_second, _rng_witness, _sym2mp, _sym_pairs, XA, XA_F, YA, YA_F
+from ._checks import (controlled, _digits, _f, _mc_pair, _rng, _rng_second, _rng_witness, _sym2mp, _sym_pairs,
+    XA, XA_F, YA, YA_F)
 
 CLAIMS: list = []
 
 
-def eq1_sym():
+def _eq1_sym():
     x = sympy.Matrix(sympy.symbols("x1:4", real=True))
     y = sympy.Matrix(sympy.symbols("y1:4", real=True))
     kg = -((x - y).T * (x - y))[0] / 2
@@ -40,7 +41,7 @@ def eq1_sym():
                    control_detail="K_gauss without the 1/2 leaves a nonzero remainder")
 
 
-def eq1_num():
+def _eq1_num():
     """rfsym.kernels.gaussian_kernel vs e^{-|x|^2/2} softmax_kernel e^{-|y|^2/2} at 30 digits."""
     from ... import kernels
     worst, ctrl = 40, 0
@@ -65,9 +66,9 @@ CLAIMS.append(Claim(
     evidence=("[symbolic] sympy: log K_gauss - log(e^(-|x|^2/2) SM e^(-|y|^2/2)) = 0 (d = 3) | [numeric] "
               "kernels.gaussian_kernel = e^(-|x|^2/2) softmax_kernel e^(-|y|^2/2) to >= 40 digits at 2 points"),
     checks=(
-        Check("sympy identity", "symbolic", eq1_sym, route="sympy: log of both sides, expanded (d = 3)",
+        Check("sympy identity", "symbolic", _eq1_sym, route="sympy: log of both sides, expanded (d = 3)",
               control="K_gauss without the 1/2"),
-        Check("30-digit kernels of rfsym.kernels", "numeric", eq1_num,
+        Check("30-digit kernels of rfsym.kernels", "numeric", _eq1_num,
               exercises=("rfsym.kernels.gaussian_kernel", "rfsym.kernels.softmax_kernel"),
               route="30-digit kernels at exact points", control="the identity without the 1/2"),
     ),
@@ -90,7 +91,7 @@ def _def21_features():
         ep = fp(u_) @ fp(v_)
         worst = max(worst, abs(et / hrf._trig_from(W, u_, v_) - 1), abs(ep / hrf._pos_from(W, u_, v_) - 1))
     return Outcome(worst < 1e-13, f"phi(x)^T phi(y) of maps (2),(3) equals (1/m) sum exp((|x|^2+|y|^2)/2) cos(w^T(x-y)) "
-                           f"and (1/m) sum exp(-(|x|^2+|y|^2)/2) cosh(w^T(x+y)): max rel. diff {worst:.1e}")
+                                   f"and (1/m) sum exp(-(|x|^2+|y|^2)/2) cosh(w^T(x+y)): max rel. diff {worst:.1e}")
 
 
 D21_X, D21_Y = ("0.5", "0.1"), ("0.2", "-0.4")
@@ -107,7 +108,7 @@ def _d21_exact():
     return sm, kg, pos_printed, nx, ny
 
 
-def def21_mc():
+def _def21_mc():
     """Sampled (5)-(6) with the printed xi's (no prefactor) and with h(u) = e^{+-|u|^2/2} restored."""
     x, y = np.array([float(v) for v in D21_X]), np.array([float(v) for v in D21_Y])
     sm, kg, pos_printed, nx, ny = _d21_exact()
@@ -140,7 +141,7 @@ def def21_mc():
                    control_rejected=not ctl.passed, control_detail=f"positive xi without 1/sqrt2 rejected at z = {ctl.z:+.1f}")
 
 
-def def21_quad():
+def _def21_quad():
     """E of (4) with the printed xi's by 1-D quadrature per coordinate (mpmath, 30 digits)."""
     sm, kg, pos_printed, nx, ny = _d21_exact()
     with mp.workdps(40):
@@ -167,16 +168,16 @@ def def21_quad():
 
 CLAIMS.append(Claim(
     id="HRF-Def2.1", paper="HRF", location="Sec. 2.1, Def. 2.1, Eqs. (4)-(6) and the sentence after (6)",
-    statement=("$\\phi^{\\mathrm{trig}}_m$ of (2) is (5) with $l=2$, $\\xi_1(u,\\omega)=\\sin(\\omega^\\top "
-               "u)$, $\\xi_2(u,\\omega)=\\cos(\\omega^\\top u)$; positive RFs (3) are (5) with "
-               "$\\xi_{1,2}(u,\\omega)=\\frac1{\\sqrt2}e^{\\pm\\omega^\\top u}$; $\\phi_m(x)^\\top\\phi_m(y)$ "
-               "estimates $K$."),
+    statement=(r"$\phi^{\mathrm{trig}}_m$ of (2) is (5) with $l=2$, $\xi_1(u,\omega)=\sin(\omega^\top u)$, "
+               r"$\xi_2(u,\omega)=\cos(\omega^\top u)$; positive RFs (3) are (5) with "
+               r"$\xi_{1,2}(u,\omega)=\frac1{\sqrt2}e^{\pm\omega^\top u}$; $\phi_m(x)^\top\phi_m(y)$ estimates "
+               "$K$."),
     verdict="erratum", severity="typo",
     correction=("The encodings need the factors displayed in (2) and (3): "
-                "$\\xi_{1}=e^{\\|u\\|^2/2}\\sin(\\omega^\\top u)$, $\\xi_{2}=e^{\\|u\\|^2/2}\\cos(\\omega^\\top "
-                "u)$ for (2) and $\\xi_{1,2}=e^{-\\|u\\|^2/2}\\frac1{\\sqrt2}e^{\\pm\\omega^\\top u}$ for (3). "
-                "With the printed $\\xi$'s, (4) gives $K_{\\mathrm{gauss}}(x,y)$ (trig) and $e^{\\|x+y\\|^2/2}$ "
-                "(positive), not $\\mathrm{SM}(x,y)$."),
+                r"$\xi_{1}=e^{\|u\|^2/2}\sin(\omega^\top u)$, $\xi_{2}=e^{\|u\|^2/2}\cos(\omega^\top u)$ for "
+                r"(2) and $\xi_{1,2}=e^{-\|u\|^2/2}\frac1{\sqrt2}e^{\pm\omega^\top u}$ for (3). With the "
+                r"printed $\xi$'s, (4) gives $K_{\mathrm{gauss}}(x,y)$ (trig) and $e^{\|x+y\|^2/2}$ (positive), "
+                r"not $\mathrm{SM}(x,y)$."),
     evidence=("Re-read in round 2: the encodings drop the deterministic factors exp(+-|u|^2/2) that (2) and (3) "
               "display; with the printed xi's, (4) is the Gaussian kernel (trig) or exp(|x+y|^2/2) (positive), "
               "not SM. Recorded check output: [consistency] phi(x)^T phi(y) of maps (2),(3) equals (1/m) sum "
@@ -193,11 +194,11 @@ CLAIMS.append(Claim(
         Check("feature maps (2),(3) vs closed forms", "consistency", _def21_features,
               exercises=("rfsym.hrf._trig_from", "rfsym.hrf._pos_from"),
               route="the feature vectors (2), (3) built literally and dotted"),
-        Check("sampled maps (5) with the printed xi's", "montecarlo", def21_mc,
+        Check("sampled maps (5) with the printed xi's", "montecarlo", _def21_mc,
               exercises=("rfsym.hrf.mse_trig", "rfsym.hrf.mse_pos"),
               route="100000 sampled maps (5) with the printed xi's and with h(u)",
               control="positive xi without 1/sqrt2"),
-        Check("quadrature of (4) with the printed xi's", "numeric", def21_quad,
+        Check("quadrature of (4) with the printed xi's", "numeric", _def21_quad,
               exercises=("rfsym.kernels.softmax_kernel", "rfsym.kernels.gaussian_kernel"),
               route="coordinate-wise mpmath quadrature of (4)",
               control="printed encodings read as SM estimators"),
@@ -217,7 +218,7 @@ def _unbiased_mc(sampler, k, what):
     return fn
 
 
-def unbiased_quad(kind):
+def _unbiased_quad(kind):
     """E of one trig (2) or ++ (3) feature product by quadrature = SM (no library function involved)."""
     def check():
         x, y = ["1/2", "1/10"], ["1/5", "-2/5"]
@@ -253,7 +254,7 @@ CLAIMS.append(Claim(
         Check("MC mean", "montecarlo", _unbiased_mc("sample_trig", 40, "trig mean (m=4)"),
               exercises=("rfsym.hrf.sample_trig", "rfsym.hrf.sample_pos"),
               route="sampled estimates, 40000 draws", control="1.1 SM"),
-        Check("quadrature of the feature mean", "numeric", unbiased_quad("trig"),
+        Check("quadrature of the feature mean", "numeric", _unbiased_quad("trig"),
               route="quadrature of E[cos(g|x-y|)]", control="prefactor applied twice"),
     ),
     no_witness={
@@ -273,7 +274,7 @@ CLAIMS.append(Claim(
         Check("MC mean", "montecarlo", _unbiased_mc("sample_pos", 41, "++ mean (m=4)"),
               exercises=("rfsym.hrf.sample_trig", "rfsym.hrf.sample_pos"),
               route="sampled estimates, 40000 draws", control="1.1 SM"),
-        Check("quadrature of the feature mean", "numeric", unbiased_quad("pos"),
+        Check("quadrature of the feature mean", "numeric", _unbiased_quad("pos"),
               route="quadrature of E[cosh(g|x+y|)]", control="one-sided e^{w^T z}/2"),
     ),
     no_witness={
@@ -282,9 +283,9 @@ CLAIMS.append(Claim(
 ))
 
 
-def lem22_sym_pairs():
-    return Outcome(*_sym_pairs([hrf.mse_trig_expr(), hrf.mse_pos_expr()],
-                      "sympy Gaussian integrals of cos^2 and cosh^2 (Lemma 2.2, trig and ++)"))
+def _lem22_sym_pairs():
+    return _sym_pairs([hrf.mse_trig_expr(), hrf.mse_pos_expr()],
+                      "sympy Gaussian integrals of cos^2 and cosh^2 (Lemma 2.2, trig and ++)")
 
 
 PIN = "0.147624622100627987825492625893"
@@ -320,7 +321,7 @@ LEM22_POINTS = [(["1/2", "1/10"], ["1/5", "-2/5"], 3), (["7/10", "-2/5", "1/5"],
                 (["3/2", "0"], ["-1", "1/2"], 1)]
 
 
-def lem22_sym_lib():
+def _lem22_sym_lib():
     """The sympy derivation (Gaussian integrals of the definition) evaluated at exact points vs the library."""
     d1, _ = hrf.mse_trig_expr()
     d2, _ = hrf.mse_pos_expr()
@@ -347,7 +348,7 @@ def lem22_sym_lib():
                    control_detail=f"library x(1+1e-3) agrees to only {ctrl} digits")
 
 
-def lem22_quad():
+def _lem22_quad():
     """mse_trig and mse_pos at 30 digits vs 1-D quadrature of the single-feature second moment."""
     worst, rows, ctrl = 40, [], 40
     for x, y, m in LEM22_POINTS:
@@ -366,9 +367,9 @@ def lem22_quad():
 
 CLAIMS.append(Claim(
     id="HRF-Lem2.2", paper="HRF", location="Sec. 2.1, Lemma 2.2, Eq. (7)",
-    statement=("$\\mathrm{MSE}(\\widehat{\\mathrm{SM}}^{\\mathrm{trig}}_m)=\\frac1{2m}e^{\\|z\\|^2}\\mathrm{SM}^{-2}(x,y)(1-e^{-\\|\\Delta\\|^2})^2$, "
-               "$\\mathrm{MSE}(\\widehat{\\mathrm{SM}}^{++}_m)=\\frac1{2m}e^{\\|z\\|^2}\\mathrm{SM}^{2}(x,y)(1-e^{-\\|z\\|^2})^2$, "
-               "$z=x+y$, $\\Delta=x-y$."),
+    statement=(r"$\mathrm{MSE}(\widehat{\mathrm{SM}}^{\mathrm{trig}}_m)=\frac1{2m}e^{\|z\|^2}\mathrm{SM}^{-2}(x,y)(1-e^{-\|\Delta\|^2})^2$, "
+               r"$\mathrm{MSE}(\widehat{\mathrm{SM}}^{++}_m)=\frac1{2m}e^{\|z\|^2}\mathrm{SM}^{2}(x,y)(1-e^{-\|z\|^2})^2$, "
+               r"$z=x+y$, $\Delta=x-y$."),
     verdict="verified",
     evidence=("[symbolic] sympy Gaussian integrals of cos^2 and cosh^2 (Lemma 2.2, trig and ++): derived - "
               "printed = [0, 0] | [consistency] mse_trig((1,0),(cos pi/3, sin pi/3), 10) = "
@@ -385,9 +386,9 @@ CLAIMS.append(Claim(
               "0.281866500235582; ++ m=10: 0.0265930181366305; trig m=1: 16.5079763368932; ++ m=1: "
               "0.0063541226552447; agreement >= 40 digits"),
     checks=(
-        Check("sympy Gaussian integrals", "symbolic", lem22_sym_pairs,
-              exercises=("rfsym.hrf.mse_trig_expr", "rfsym.hrf.mse_pos_expr"),
-              route="sympy Gaussian integrals", control="printed x101/100"),
+        Check("sympy Gaussian integrals", "symbolic", _lem22_sym_pairs,
+              exercises=("rfsym.hrf.mse_trig_expr", "rfsym.hrf.mse_pos_expr"), route="sympy Gaussian integrals",
+              control="printed x101/100"),
         Check("reference value to 30 digits", "consistency", _lem22_pin, exercises=("rfsym.hrf.mse_trig",),
               route="Lemma 2.2 closed form (e-1)^2/20 at theta = pi/3",
               control="a 1e-3 relative change (tolerance 1e-29)"),
@@ -395,11 +396,11 @@ CLAIMS.append(Claim(
               exercises=("rfsym.hrf.sample_trig", "rfsym.hrf.sample_pos", "rfsym.hrf.mse_trig", "rfsym.hrf.mse_pos"),
               route="sampled features (couplings.sample), 60000 estimates per estimator",
               control="1.1 x exact, and the two formulas swapped"),
-        Check("sympy derivation vs the library at exact points", "symbolic", lem22_sym_lib,
+        Check("sympy derivation vs the library at exact points", "symbolic", _lem22_sym_lib,
               exercises=("rfsym.hrf.mse_trig", "rfsym.hrf.mse_pos", "rfsym.hrf.mse_trig_expr", "rfsym.hrf.mse_pos_expr"),
               route="sympy derivation from the Gaussian density at exact rational points",
               control="library value x(1+1e-3)"),
-        Check("quadrature of the definition vs the library", "numeric", lem22_quad,
+        Check("quadrature of the definition vs the library", "numeric", _lem22_quad,
               exercises=("rfsym.hrf.mse_trig", "rfsym.hrf.mse_pos"),
               route="mpmath quadrature of E[feature^2] over g ~ N(0,1), 30 digits",
               control="library value x(1+1e-3)"),
@@ -417,7 +418,7 @@ def _eq8_mc():
     return controlled(ok1 and ok2, ev1 + "; " + ev2, "1.1 SM")
 
 
-def eq8_angular_mc():
+def _eq8_angular_mc():
     x, y = np.array([0.6, 0.2]), np.array([-0.1, 0.5])
     sm = math.exp(float(x @ y))
     v = mean_of(hrf.sample_angular_hybrid(x, y, 4, 2, _rng_witness(60), 40000))
@@ -440,9 +441,8 @@ CLAIMS.append(Claim(
         Check("MC mean of angular and Gaussian hybrids", "montecarlo", _eq8_mc,
               exercises=("rfsym.hrf.sample_angular_hybrid", "rfsym.hrf.sample_gaussian_hybrid"),
               route="sampled hybrids, 40000 draws", control="1.1 SM"),
-        Check("sampled angular hybrid, 1.03 SM rejected", "montecarlo", eq8_angular_mc,
-              exercises=("rfsym.hrf.sample_angular_hybrid",), route="40000 sampled estimates",
-              control="1.03 SM"),
+        Check("sampled angular hybrid, 1.03 SM rejected", "montecarlo", _eq8_angular_mc,
+              exercises=("rfsym.hrf.sample_angular_hybrid",), route="40000 sampled estimates", control="1.03 SM"),
     ),
     no_witness={
         "symbolic": "linearity of expectation; no formula beyond (8)",
@@ -481,12 +481,12 @@ def _lem23_num():
         worst_g = max(worst_g, abs(q1 @ q2 - e) / max(abs(e), 1e-300))
         dims.add(q1.size == hrf.feature_map_dimension(m, n, t, l))
     return controlled(worst < 1e-12 and worst_g < 1e-12 and dims == {True}, f"20 random (x, y, m, n, projections): Psi1(x)^T Psi2(y) (plain dot product, Eq. (11)) equals the "
-        f"direct angular-hybrid estimate (12) up to rel. {worst:.1e}; 20 random general configurations "
-        f"(p up to 3, t_k up to 3, l_k up to 2, negative a_k allowed, complex blocks): (11) = (8) up to rel. "
-        f"{worst_g:.1e}; lengths = m sum t_k + mn sum l_k (t_k + t_(p+1))", "a 1e-3 relative change (tolerance 1e-12, implied)")
+                   f"direct angular-hybrid estimate (12) up to rel. {worst:.1e}; 20 random general configurations "
+                   f"(p up to 3, t_k up to 3, l_k up to 2, negative a_k allowed, complex blocks): (11) = (8) up to rel. "
+                   f"{worst_g:.1e}; lengths = m sum t_k + mn sum l_k (t_k + t_(p+1))", "a 1e-3 relative change (tolerance 1e-12, implied)")
 
 
-def lem23_mc():
+def _lem23_mc():
     """Psi_1(x)^T Psi_2(y) of the built maps (11) is unbiased for SM: sampled mean over random projections."""
     rng = _rng_witness(40)
     x, y = np.array([0.6, 0.2, -0.3]), np.array([-0.1, 0.5, 0.4])
@@ -512,8 +512,8 @@ def lem23_mc():
 
 CLAIMS.append(Claim(
     id="HRF-Lem2.3", paper="HRF", location="Sec. 2.2, Lemma 2.3, Eq. (11); App. B, Eq. (30)",
-    statement=("$\\widehat{\\mathrm{SM}}^{\\mathrm{hyb}}_{m,n}(x,y)=\\Psi_1(x)^\\top\\Psi_2(y)$ with "
-               "$\\Psi_j=\\Psi^1_j\\star\\Psi^2_j\\star\\Psi^3_j\\star\\Psi^4_j$ of (11)."),
+    statement=(r"$\widehat{\mathrm{SM}}^{\mathrm{hyb}}_{m,n}(x,y)=\Psi_1(x)^\top\Psi_2(y)$ with "
+               r"$\Psi_j=\Psi^1_j\star\Psi^2_j\star\Psi^3_j\star\Psi^4_j$ of (11)."),
     verdict="verified",
     evidence=("Dot product is the plain (non-conjugating) one; (11) reuses j both as the x/y index and as a "
               "block index, and the sentence before the lemma swaps m and n once ('n random features for its "
@@ -529,7 +529,7 @@ CLAIMS.append(Claim(
               exercises=("rfsym.hrf.hybrid_feature_maps", "rfsym.hrf.hybrid_estimate_direct", "rfsym.hrf.general_hybrid_feature_maps", "rfsym.hrf.general_hybrid_estimate", "rfsym.hrf.feature_map_dimension"),
               route="plain dot product of the built maps (11) vs the estimate (8)/(12) from the same draws",
               control="a 1e-3 relative change (tolerance 1e-12, implied)"),
-        Check("sampled Psi_1^T Psi_2 is unbiased", "montecarlo", lem23_mc,
+        Check("sampled Psi_1^T Psi_2 is unbiased", "montecarlo", _lem23_mc,
               exercises=("rfsym.hrf.hybrid_feature_maps",), route="40000 sampled feature maps (11)",
               control="1.05 SM and the conjugating product"),
     ),
@@ -542,22 +542,22 @@ CLAIMS.append(Claim(
 #: Mutants no check of this file can notice, and why (``python -m rfsym audit``; keyed by function).
 AUDIT_EXPLAINED = {
     "rfsym.hrf.sample_trig:rel1e-3": ("scaling every sampled estimate by 1 + 1e-3 moves a mean by 0.1 %; at "
-                                          "affordable sample sizes the Monte Carlo standard error is 0.06 % or "
-                                          "more (z < 2); the exact formulas the samples are compared with are "
-                                          "pinned to 30 digits by quadrature witnesses"),
-    "rfsym.hrf.sample_pos:rel1e-3": ("a 0.1 % scaling of sampled ++ estimates is below Monte Carlo "
-                                         "resolution (SE 0.1 % of the mean at 40000 draws); mse_pos is pinned "
-                                         "to 30 digits by quadrature (HRF-Lem2.2)"),
+                                      "affordable sample sizes the Monte Carlo standard error is 0.06 % or more "
+                                      "(z < 2); the exact formulas the samples are compared with are pinned to "
+                                      "30 digits by quadrature witnesses"),
+    "rfsym.hrf.sample_pos:rel1e-3": ("a 0.1 % scaling of sampled ++ estimates is below Monte Carlo resolution "
+                                     "(SE 0.1 % of the mean at 40000 draws); mse_pos is pinned to 30 digits by "
+                                     "quadrature (HRF-Lem2.2)"),
     "rfsym.hrf.sample_angular_hybrid:rel1e-3": ("a 0.1 % scaling of sampled estimates is below Monte Carlo "
-                                                    "resolution (the variance checks resolve about 1 %); the "
-                                                    "exact MSE (22) is pinned to 20+ digits by binomial sums "
-                                                    "and quadrature (HRF-Eq22)"),
+                                                "resolution (the variance checks resolve about 1 %); the exact "
+                                                "MSE (22) is pinned to 20+ digits by binomial sums and "
+                                                "quadrature (HRF-Eq22)"),
     "rfsym.hrf.sample_gaussian_hybrid:rel1e-3": ("a 0.1 % scaling of sampled estimates is below Monte Carlo "
-                                                     "resolution; gaussian_hybrid_mse is pinned to 20+ digits "
-                                                     "by quadrature (HRF-ThmF.1)"),
-    "rfsym.hrf.hybrid_feature_maps:sign": ("the function returns the pair (Psi_1(x), Psi_2(y)); negating "
-                                               "both leaves Psi_1^T Psi_2 -- the estimator, the only quantity "
-                                               "Lemma 2.3 asserts -- unchanged"),
-    "rfsym.hrf.general_hybrid_feature_maps:sign": ("returns the pair (Psi_1(x), Psi_2(y)); negating both "
-                                                       "leaves the estimator Psi_1^T Psi_2 of (11) unchanged"),
+                                                 "resolution; gaussian_hybrid_mse is pinned to 20+ digits by "
+                                                 "quadrature (HRF-ThmF.1)"),
+    "rfsym.hrf.hybrid_feature_maps:sign": ("the function returns the pair (Psi_1(x), Psi_2(y)); negating both "
+                                           "leaves Psi_1^T Psi_2 -- the estimator, the only quantity Lemma 2.3 "
+                                           "asserts -- unchanged"),
+    "rfsym.hrf.general_hybrid_feature_maps:sign": ("returns the pair (Psi_1(x), Psi_2(y)); negating both leaves "
+                                                   "the estimator Psi_1^T Psi_2 of (11) unchanged"),
 }

@@ -42,7 +42,7 @@ def _eq14_num():
     return Outcome(abs(l - r) <= abs(r) * mpmath.mpf(10) ** -29, f"complex A (3x3): lhs = {_f(l, 15)}, E exp(w^T z) by Lemma 2.4 = {_f(r, 15)}")
 
 
-def eq14_quad():
+def _eq14_quad():
     """cexp_identity (both sides of (14)) vs a coordinate-wise quadrature of E exp(w^T z), complex z."""
     X3, Y3 = ["0.3", "-0.2", "0.4"], ["0.1", "0.5", "-0.3"]
     A = [["0.8+0.3j", "0.1", "0"], ["-0.2j", "1.1", "0.3"], ["0", "0.2-0.1j", "0.9j"]]
@@ -66,7 +66,7 @@ def eq14_quad():
                    control_detail=f"squared moduli |z_k|^2 in place of z_k^2: {db} digits")
 
 
-def eq14_mc():
+def _eq14_mc():
     """Sampled mean of exp(w^T z), complex z = Ax + A^-T y, vs the left side of (14)."""
     X3, Y3 = ["0.3", "-0.2", "0.4"], ["0.1", "0.5", "-0.3"]
     A = [["0.8+0.3j", "0.1", "0"], ["-0.2j", "1.1", "0.3"], ["0", "0.2-0.1j", "0.9j"]]
@@ -96,13 +96,12 @@ CLAIMS.append(Claim(
               "-0.00276787: z = -1.32 (pass, |z| <= 5)"),
     checks=(
         Check("Lemma 2.4 at 30 digits, complex A", "consistency", _eq14_num,
-              exercises=("rfsym.hrf.cexp_identity",),
-              route="both sides of (14) from Lemma 2.4's closed form"),
-        Check("coordinate-wise quadrature, complex z", "numeric", eq14_quad,
+              exercises=("rfsym.hrf.cexp_identity",), route="both sides of (14) from Lemma 2.4's closed form"),
+        Check("coordinate-wise quadrature, complex z", "numeric", _eq14_quad,
               exercises=("rfsym.hrf.cexp_identity",),
               route="coordinate-wise quadrature of E exp(g z_k), complex z",
               control="squared moduli instead of bilinear squares"),
-        Check("sampled E exp(w^T z), complex z", "montecarlo", eq14_mc, exercises=("rfsym.hrf.cexp_identity",),
+        Check("sampled E exp(w^T z), complex z", "montecarlo", _eq14_mc, exercises=("rfsym.hrf.cexp_identity",),
               route="200000 sampled exp(w^T z)", control="1.03 x Re"),
     ),
     no_witness={
@@ -123,7 +122,7 @@ def _eq15_mc():
     return controlled(ok1 and okim.passed and ok2, f"{ev1}; E Im CE = 0 -> {okim}; {ev2}", "1.1 x exact mean and variance")
 
 
-def cexp_mse_quad():
+def _cexp_mse_quad():
     """cexp_moments' E|CE - SM|^2 vs 1-D quadrature of E e^{2 w^T Re z} (|e^{w^T z}|^2 = e^{2 w^T Re z})."""
     X3, Y3 = ["0.3", "-0.2", "0.4"], ["0.1", "0.5", "-0.3"]
     A = [["0.8+0.3j", "0.1", "0"], ["-0.2j", "1.1", "0.3"], ["0", "0.2-0.1j", "0.9j"]]
@@ -160,9 +159,8 @@ CLAIMS.append(Claim(
     checks=(
         Check("MC mean and variance, complex A (3x3)", "montecarlo", _eq15_mc,
               exercises=("rfsym.hrf.sample_cexp", "rfsym.hrf.cexp_moments"),
-              route="sampled CE features, complex 3x3 A, 60000 draws",
-              control="1.1 x exact mean and variance"),
-        Check("E|CE - SM|^2 by quadrature", "numeric", cexp_mse_quad, exercises=("rfsym.hrf.cexp_moments",),
+              route="sampled CE features, complex 3x3 A, 60000 draws", control="1.1 x exact mean and variance"),
+        Check("E|CE - SM|^2 by quadrature", "numeric", _cexp_mse_quad, exercises=("rfsym.hrf.cexp_moments",),
               route="quadrature of E e^{2 g |Re z|}", control="x(1+1e-3)"),
     ),
     no_witness={
@@ -188,11 +186,11 @@ def _eq16_num():
     z1, z2 = z_check(vr, one), z_check(vr, pp)
     ok = re_ok and im > 1e-3 and z1.passed and not z2.passed
     return controlled(ok, f"A = iI: Re CE = trig estimate exactly (same w), but Im CE = {im:.3g} != 0; "
-                f"A = I: MSE = {_f(one, 8)} (one-sided) vs MSE(SM^++) = {_f(pp, 8)}; "
-                f"MC Var of CE(A=I): vs one-sided z = {z1.z:+.1f}, vs Lemma 2.2 ++ z = {z2.z:+.1f}", "the printed reading MSE(CE, A = I) = MSE(SM++)")
+                           f"A = I: MSE = {_f(one, 8)} (one-sided) vs MSE(SM^++) = {_f(pp, 8)}; "
+                           f"MC Var of CE(A=I): vs one-sided z = {z1.z:+.1f}, vs Lemma 2.2 ++ z = {z2.z:+.1f}", "the printed reading MSE(CE, A = I) = MSE(SM++)")
 
 
-def eq16_onesided_quad():
+def _eq16_onesided_quad():
     """mse_pos_onesided (CE with A = I) vs quadrature of E[e^{2 g |x+y|}] (one-sided feature, no antithetic pair)."""
     worst, ctrl = 40, 0
     for x, y, m in ((["1/2", "1/10"], ["1/5", "-2/5"], 4), (["1", "-1/2"], ["1/3", "1/4"], 1)):
@@ -211,14 +209,14 @@ def eq16_onesided_quad():
 
 CLAIMS.append(Claim(
     id="HRF-Eq16", paper="HRF", location="Sec. 2.3, after Eq. (16)",
-    statement=("For $A=\\mathrm{i}I_d$ the CE estimator becomes trigonometric and for $A=I_d$ it becomes "
-               "$\\widehat{\\mathrm{SM}}^{++}$."),
+    statement=(r"For $A=\mathrm{i}I_d$ the CE estimator becomes trigonometric and for $A=I_d$ it becomes "
+               r"$\widehat{\mathrm{SM}}^{++}$."),
     verdict="erratum", severity="minor",
-    correction=("For $A=\\mathrm{i}I$ the CE estimator is complex; only its real part equals the trigonometric "
-                "estimator (2). For $A=I$ it is the one-sided positive estimator $\\frac1m\\sum_i "
-                "e^{-(\\|x\\|^2+\\|y\\|^2)/2}e^{\\omega_i^\\top(x+y)}$ with MSE "
-                "$\\mathrm{SM}^2(e^{\\|z\\|^2}-1)/m$, not the antithetic $\\widehat{\\mathrm{SM}}^{++}$ of (3) "
-                "(MSE of Lemma 2.2); $\\widehat{\\mathrm{SM}}^{++}$ is its average over $\\pm\\omega$."),
+    correction=(r"For $A=\mathrm{i}I$ the CE estimator is complex; only its real part equals the trigonometric "
+                r"estimator (2). For $A=I$ it is the one-sided positive estimator $\frac1m\sum_i "
+                r"e^{-(\|x\|^2+\|y\|^2)/2}e^{\omega_i^\top(x+y)}$ with MSE $\mathrm{SM}^2(e^{\|z\|^2}-1)/m$, "
+                r"not the antithetic $\widehat{\mathrm{SM}}^{++}$ of (3) (MSE of Lemma 2.2); "
+                r"$\widehat{\mathrm{SM}}^{++}$ is its average over $\pm\omega$."),
     evidence=("[numeric] A = iI: Re CE = trig estimate exactly (same w), but Im CE = 0.254 != 0; A = I: MSE = "
               "0.22156396 (one-sided) vs MSE(SM^++) = 0.048755331; MC Var of CE(A=I): vs one-sided z = -0.3, vs "
               "Lemma 2.2 ++ z = +71.8 | [numeric] mse_pos_onesided vs quadrature of the one-sided feature's "
@@ -228,13 +226,12 @@ CLAIMS.append(Claim(
               exercises=("rfsym.hrf.sample_cexp", "rfsym.hrf.mse_pos_onesided", "rfsym.hrf.mse_pos"),
               route="CE with A = iI, I built from the same projections; sampled variance",
               control="the printed reading MSE(CE, A = I) = MSE(SM++)"),
-        Check("one-sided MSE by quadrature", "numeric", eq16_onesided_quad,
+        Check("one-sided MSE by quadrature", "numeric", _eq16_onesided_quad,
               exercises=("rfsym.hrf.mse_pos_onesided",), route="quadrature of E e^{2 g |x+y|}",
               control="x(1+1e-3)"),
     ),
     no_witness={
-        "symbolic": ("a statement about which estimator a special case is; decided by construction and "
-                       "sampling"),
+        "symbolic": "a statement about which estimator a special case is; decided by construction and sampling",
         "montecarlo": "sampled inside the 'same-projection comparison' check (the variance of CE with A = I)",
     },
 ))
@@ -256,10 +253,10 @@ def _eq17_num():
     spread = float(np.max(np.abs(est - est[0])) / abs(est[0]))
     ok = abs(mo["mse_complex"]) < 1e-25 and abs(moc["mse_complex"]) < 1e-25 and spread < 1e-12
     return controlled(ok, f"real A: x = -A^-1 A^-T y gives E|CE-SM|^2 = {_f(mo['mse_complex'], 3)}; complex A = diag(2i, i/2, i): "
-                f"{_f(moc['mse_complex'], 3)}; 1000 sampled estimates at the real-A point differ by rel. {spread:.1e}", "a point off by 1e-3 (variance ~1e-6 > tolerance 1e-25, implied)")
+                           f"{_f(moc['mse_complex'], 3)}; 1000 sampled estimates at the real-A point differ by rel. {spread:.1e}", "a point off by 1e-3 (variance ~1e-6 > tolerance 1e-25, implied)")
 
 
-def eq17_mc():
+def _eq17_mc():
     """Sampled CE estimates: constant at the (17) point; a nearby point has the exact positive variance."""
     y = ["0.4", "-0.3", "0.2"]
     Ar = [["1.2", "0.3", "0"], ["0", "0.7", "-0.2"], ["0.1", "0", "1.5"]]
@@ -291,7 +288,7 @@ CLAIMS.append(Claim(
               exercises=("rfsym.hrf.cexp_zero_variance_point", "rfsym.hrf.cexp_moments", "rfsym.hrf.sample_cexp"),
               route="exact variance at the (17) point; 1000 sampled estimates all equal",
               control="a point off by 1e-3 (variance ~1e-6 > tolerance 1e-25, implied)"),
-        Check("sampled estimates at and near the point", "montecarlo", eq17_mc,
+        Check("sampled estimates at and near the point", "montecarlo", _eq17_mc,
               exercises=("rfsym.hrf.cexp_zero_variance_point", "rfsym.hrf.sample_cexp", "rfsym.hrf.cexp_moments"),
               route="sampled CE estimates", control="zero variance off the point"),
     ),
@@ -356,15 +353,15 @@ def _eq18_num():
           and re_res < mpmath.mpf(10) ** -30 and im_res > mpmath.mpf("0.1") and mo["var_real"] > mpmath.mpf("0.01")
           and ok_mc)
     return controlled(ok, f"stacked real system [Re A; Im A] x = -[Re A^-T; Im A^-T] y (full column rank for all 80 A, d = 2, 3): "
-                f"40 generic complex A, real y: (17) point complex (min max|Im x| {min_im:.2g}), no real solution "
-                f"(min rel. least-squares residual {no_sol:.3g}); 40 A = D Q with A^T A real: unique solution = "
-                f"cexp_zero_variance_point (max dev {worst_sol:.1e}), variance there {_f(worst_var, 2)}. "
-                f"A = [[1+i, 0.3], [-0.2i, 0.8-0.5i]], y = (0.4, -0.3), x solving only the Re-equation "
-                f"(Re z = {_f(re_res, 2)}, |Im z| = {_f(im_res, 6)}): Var Re CE = {_f(mo['var_real'], 8)}, "
-                f"E|CE-SM|^2 = {_f(mo['mse_complex'], 8)} > 0; {ev_mc}", "zero variance at a point solving only the Re-equation")
+                           f"40 generic complex A, real y: (17) point complex (min max|Im x| {min_im:.2g}), no real solution "
+                           f"(min rel. least-squares residual {no_sol:.3g}); 40 A = D Q with A^T A real: unique solution = "
+                           f"cexp_zero_variance_point (max dev {worst_sol:.1e}), variance there {_f(worst_var, 2)}. "
+                           f"A = [[1+i, 0.3], [-0.2i, 0.8-0.5i]], y = (0.4, -0.3), x solving only the Re-equation "
+                           f"(Re z = {_f(re_res, 2)}, |Im z| = {_f(im_res, 6)}): Var Re CE = {_f(mo['var_real'], 8)}, "
+                           f"E|CE-SM|^2 = {_f(mo['mse_complex'], 8)} > 0; {ev_mc}", "zero variance at a point solving only the Re-equation")
 
 
-def eq18_mc():
+def _eq18_mc():
     """Sampled Var Re CE at a real x that solves only the Re-equation of (18): positive, as computed."""
     A = [["1+1j", "0.3"], ["-0.2j", "0.8-0.5j"]]
     y = ["0.4", "-0.3"]
@@ -386,15 +383,14 @@ def eq18_mc():
 
 CLAIMS.append(Claim(
     id="HRF-Eq18", paper="HRF", location="Sec. 2.3, Eq. (18)",
-    statement=("(17) can be relaxed: zero variance only needs "
-               "$\\mathrm{Re}(A)x+\\mathrm{Re}((A^\\top)^{-1})y=0$ and "
-               "$\\mathrm{Im}(A)x+\\mathrm{Im}((A^\\top)^{-1})y=0$."),
+    statement=(r"(17) can be relaxed: zero variance only needs $\mathrm{Re}(A)x+\mathrm{Re}((A^\top)^{-1})y=0$ "
+               r"and $\mathrm{Im}(A)x+\mathrm{Im}((A^\top)^{-1})y=0$."),
     verdict="erratum", severity="minor",
-    correction=("For real $x,y$ the two equations of (18) together say $z=Ax+(A^\\top)^{-1}y=0$, i.e. (17): the "
+    correction=(r"For real $x,y$ the two equations of (18) together say $z=Ax+(A^\top)^{-1}y=0$, i.e. (17): the "
                 "stacked real system "
-                "$[\\mathrm{Re}A;\\mathrm{Im}A]\\,x=-[\\mathrm{Re}A^{-\\top};\\mathrm{Im}A^{-\\top}]\\,y$ has "
-                "full column rank and its only solution is $x=-A^{-1}A^{-\\top}y$ (a real $x$ only when that "
-                "point is real, e.g. $A^\\top A$ real). (18) is a restatement, not a relaxation; a real $x$ "
+                r"$[\mathrm{Re}A;\mathrm{Im}A]\,x=-[\mathrm{Re}A^{-\top};\mathrm{Im}A^{-\top}]\,y$ has full "
+                r"column rank and its only solution is $x=-A^{-1}A^{-\top}y$ (a real $x$ only when that point "
+                r"is real, e.g. $A^\top A$ real). (18) is a restatement, not a relaxation; a real $x$ "
                 "satisfying only the Re-equation has positive variance."),
     evidence=("[numeric] stacked real system [Re A; Im A] x = -[Re A^-T; Im A^-T] y (full column rank for all "
               "80 A, d = 2, 3): 40 generic complex A, real y: (17) point complex (min max|Im x| 0.0082), no "
@@ -410,9 +406,9 @@ CLAIMS.append(Claim(
               exercises=("rfsym.hrf.cexp_zero_variance_point", "rfsym.hrf.cexp_moments", "rfsym.hrf.sample_cexp"),
               route="least squares of the stacked real system; sampled variance at the Re-only point",
               control="zero variance at a point solving only the Re-equation"),
-        Check("sampled variance at the Re-only point", "montecarlo", eq18_mc,
-              exercises=("rfsym.hrf.cexp_moments", "rfsym.hrf.sample_cexp"),
-              route="200000 sampled CE estimates", control="zero variance"),
+        Check("sampled variance at the Re-only point", "montecarlo", _eq18_mc,
+              exercises=("rfsym.hrf.cexp_moments", "rfsym.hrf.sample_cexp"), route="200000 sampled CE estimates",
+              control="zero variance"),
     ),
     no_witness={
         "symbolic": "a linear-algebra rank statement decided numerically on 80 random A",
@@ -441,12 +437,12 @@ def _eq19_mc():
     zw, c2w, pw = cells(1.1 * th / math.pi)
     ok = bool(ok1 and dev < 1e-12 and counts.sum() == N and np.max(np.abs(zg)) <= 5 and np.max(np.abs(zw)) > 5)
     return controlled(ok, ev1 + f"; every draw is K/n with integer K (max dev {dev:.1e}); K ~ Bin({n}, theta/pi = "
-                f"{th / math.pi:.6f}): counts {counts.tolist()}, per-cell z {np.array2string(zg, precision=2)} "
-                f"(|z| <= 5), chi2 = {c2g:.2f} on {n} df (p = {pg:.3f}); wrong p = 1.1 theta/pi: per-cell z "
-                f"{np.array2string(zw, precision=1)}, chi2 = {c2w:.0f} (p = {pw:.1e})", "p = 1.1 theta/pi")
+                           f"{th / math.pi:.6f}): counts {counts.tolist()}, per-cell z {np.array2string(zg, precision=2)} "
+                           f"(|z| <= 5), chi2 = {c2g:.2f} on {n} df (p = {pg:.3f}); wrong p = 1.1 theta/pi: per-cell z "
+                           f"{np.array2string(zw, precision=1)}, chi2 = {c2w:.0f} (p = {pw:.1e})", "p = 1.1 theta/pi")
 
 
-def eq19_quad():
+def _eq19_quad():
     """P(sgn(tau^T x) != sgn(tau^T y)) by quadrature over the direction of tau in span(x, y) = theta/pi."""
     x, y = ["1", "1/5", "-1/2"], ["-3/10", "4/5", "1/10"]
     th = hrf.angle(x, y, dps=30)
@@ -478,7 +474,7 @@ CLAIMS.append(Claim(
         Check("MC mean and law K ~ Bin(n, theta/pi), per-cell z and chi-square", "montecarlo", _eq19_mc,
               exercises=("rfsym.hrf.sample_angular_lambda", "rfsym.hrf.angle"),
               route="sampled sign features, 100000 draws, binomial law", control="p = 1.1 theta/pi"),
-        Check("P(signs differ) by quadrature", "numeric", eq19_quad, exercises=("rfsym.hrf.angle",),
+        Check("P(signs differ) by quadrature", "numeric", _eq19_quad, exercises=("rfsym.hrf.angle",),
               route="quadrature over the direction of tau", control="theta/(2 pi)"),
     ),
     no_witness={
@@ -501,7 +497,7 @@ def _eq43_num():
     return controlled(worst < 1e-14, f"(19) with rho_n = i/sqrt(2n) sgn(.) equals (43) 1/2(1 - sum X_i), X_i = phi^ang(x)_i phi^ang(y)_i, on 50 random draws: max diff {worst:.1e}", "(43) without the 1/2 (differs by O(1); tolerance 1e-14, implied)")
 
 
-def eq43_sym():
+def _eq43_sym():
     n = sympy.Symbol("n", positive=True, integer=True)
     S = sympy.Symbol("S", real=True)  # sum_i sgn(tau_i^T x) sgn(tau_i^T y)
     lam19 = sympy.Rational(1, 2) + (sympy.I / sympy.sqrt(2 * n)) ** 2 * S
@@ -524,7 +520,7 @@ CLAIMS.append(Claim(
         Check("(43) vs (19)", "numeric", _eq43_num,
               route="(19) and (43) evaluated on the same random sign draws",
               control="(43) without the 1/2 (differs by O(1); tolerance 1e-14, implied)"),
-        Check("sympy rewrite", "symbolic", eq43_sym, route="sympy", control="1/2 (1 - S/(2n))"),
+        Check("sympy rewrite", "symbolic", _eq43_sym, route="sympy", control="1/2 (1 - S/(2n))"),
     ),
     no_witness={
         "montecarlo": "an identity for every sign draw",
@@ -532,7 +528,7 @@ CLAIMS.append(Claim(
 ))
 
 
-def eq20_sym():
+def _eq20_sym():
     x = sympy.Matrix(sympy.symbols("x1:3", real=True))
     y = sympy.Matrix(sympy.symbols("y1:3", real=True))
     M = sympy.Matrix(2, 2, sympy.symbols("M1:5", real=True))
@@ -573,11 +569,11 @@ CLAIMS.append(Claim(
               "MC 0.976075 ± 7.9e-05 (n=60000) vs exact 0.976003: z = +0.92 (pass, |z| <= 5); wrong value "
               "1.0736 -> z = -1232.9"),
     checks=(
-        Check("sympy identity", "symbolic", eq20_sym, route="sympy expansion of the exponent",
+        Check("sympy identity", "symbolic", _eq20_sym, route="sympy expansion of the exponent",
               control="SM(x/c, +My/c)"),
         Check("MC with ++ and trig features", "montecarlo", _eq20_mc,
-              exercises=("rfsym.hrf.sample_gaussian_lambda_pos",),
-              route="sampled ++ and trig features of (20)", control="1.1 lambda"),
+              exercises=("rfsym.hrf.sample_gaussian_lambda_pos",), route="sampled ++ and trig features of (20)",
+              control="1.1 lambda"),
     ),
     no_witness={
         "numeric": "the sympy identity holds for all arguments",
@@ -608,12 +604,13 @@ def _sec24_hat_mc():
 
 
 CLAIMS.append(Claim(
-    id="HRF-Sec2.4-hat", paper="HRF", location="Sec. 2.4, 'Gaussian Lambda Coefficients', the sentence before (20)",
-    statement=("'functions $\\widehat\\lambda^k(x,y)$ are defined as "
-               "$\\widehat\\lambda^k(x,y)=\\exp(-\\frac{\\|x+M_ky\\|_2^2}{2c_k^2})$'."),
+    id="HRF-Sec2.4-hat", paper="HRF", location=("Sec. 2.4, 'Gaussian Lambda Coefficients', the sentence before "
+                                                "(20)"),
+    statement=(r"'functions $\widehat\lambda^k(x,y)$ are defined as "
+               r"$\widehat\lambda^k(x,y)=\exp(-\frac{\|x+M_ky\|_2^2}{2c_k^2})$'."),
     verdict="erratum", severity="typo",
-    correction=("$\\lambda^k(x,y)=\\exp(-\\frac{\\|x+M_ky\\|_2^2}{2c_k^2})$ (the function; Sec. 2.2 reserves "
-                "$\\widehat\\lambda^k$ for its estimator, here $\\rho_1^{k\\top}\\rho_2^k$ of (20))."),
+    correction=(r"$\lambda^k(x,y)=\exp(-\frac{\|x+M_ky\|_2^2}{2c_k^2})$ (the function; Sec. 2.2 reserves "
+                r"$\widehat\lambda^k$ for its estimator, here $\rho_1^{k\top}\rho_2^k$ of (20))."),
     evidence=("The sampled estimator (20) has the exponential as its mean and a positive variance equal to the "
               "library's exact value; a deterministic 'lambda-hat = exp(...)' is rejected (numbers in the check "
               "output)."),
@@ -631,9 +628,9 @@ CLAIMS.append(Claim(
 
 #: Mutants no check of this file can notice, and why (``python -m rfsym audit``; keyed by function).
 AUDIT_EXPLAINED = {
-    "rfsym.hrf.sample_cexp:rel1e-3": ("a 0.1 % scaling of sampled CE estimates is below Monte Carlo "
-                                          "resolution; cexp_moments is pinned by quadrature (HRF-Eq15)"),
-    "rfsym.hrf.sample_gaussian_lambda_pos:rel1e-3": ("a 0.1 % scaling of sampled coefficients is below "
-                                                         "Monte Carlo resolution; the exact moments are pinned "
-                                                         "by quadrature (HRF-Thm3.1)"),
+    "rfsym.hrf.sample_cexp:rel1e-3": ("a 0.1 % scaling of sampled CE estimates is below Monte Carlo resolution; "
+                                      "cexp_moments is pinned by quadrature (HRF-Eq15)"),
+    "rfsym.hrf.sample_gaussian_lambda_pos:rel1e-3": ("a 0.1 % scaling of sampled coefficients is below Monte "
+                                                     "Carlo resolution; the exact moments are pinned by "
+                                                     "quadrature (HRF-Thm3.1)"),
 }

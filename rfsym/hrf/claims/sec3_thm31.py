@@ -48,7 +48,7 @@ EQ22_POINTS = [(["3/5", "1/5"], ["-1/10", "1/2"], 3, 2), (["7/10", "-2/5", "1/5"
                (["1", "0"], ["0", "1"], 1, 1)]
 
 
-def eq22_quad():
+def _eq22_quad():
     """angular_hybrid_mse (22) vs E lam^2, E(1-lam)^2 by binomial sums and MSEs by quadrature."""
     worst, ctrl, rows = 40, 0, []
     for x, y, m, n in EQ22_POINTS:
@@ -71,7 +71,7 @@ def eq22_quad():
                    control_detail=f"E(1-lam)^2 x1.03 agrees to only {ctrl} digits")
 
 
-def eq22_mc_tight():
+def _eq22_mc_tight():
     """Sampled MSE of the angular hybrid where the trig term dominates; a 3 % change of E(1-lam)^2 rejected."""
     r, th = 0.7, 2.2
     x, y = np.array([r, 0.0]), np.array([r * math.cos(th), r * math.sin(th)])
@@ -92,9 +92,9 @@ def eq22_mc_tight():
 
 CLAIMS.append(Claim(
     id="HRF-Eq22", paper="HRF", location="Sec. 3, Thm 3.1, Eq. (22); App. C, Eqs. (31)-(32), (40)-(41)",
-    statement=("Independent projections: $\\mathrm{MSE}(\\widehat{\\mathrm{SM}}^{\\mathrm{hyb}}_{m,n})=\\mathbb "
-               "E\\hat\\lambda_n^2\\,\\mathrm{MSE}(\\widehat{\\mathrm{SM}}^{++}_m)+\\mathbb "
-               "E(1-\\hat\\lambda_n)^2\\,\\mathrm{MSE}(\\widehat{\\mathrm{SM}}^{\\mathrm{trig}}_m)$."),
+    statement=(r"Independent projections: $\mathrm{MSE}(\widehat{\mathrm{SM}}^{\mathrm{hyb}}_{m,n})=\mathbb "
+               r"E\hat\lambda_n^2\,\mathrm{MSE}(\widehat{\mathrm{SM}}^{++}_m)+\mathbb "
+               r"E(1-\hat\lambda_n)^2\,\mathrm{MSE}(\widehat{\mathrm{SM}}^{\mathrm{trig}}_m)$."),
     verdict="verified",
     evidence=("[montecarlo] angular hybrid, independent projections (m=3, n=2): exact -> MC 0.0601364 ± 0.00071 "
               "(n=100000) vs exact 0.0607272: z = -0.84 (pass, |z| <= 5); wrong value 0.0668 -> z = -9.4 | "
@@ -108,18 +108,17 @@ CLAIMS.append(Claim(
         Check("MC variance of the angular hybrid", "montecarlo", _eq22_mc,
               exercises=("rfsym.hrf.angular_hybrid_mse", "rfsym.hrf.sample_angular_hybrid"),
               route="sampled angular hybrid, 100000 draws", control="1.1 x exact"),
-        Check("binomial sums + quadrature vs the library", "numeric", eq22_quad,
+        Check("binomial sums + quadrature vs the library", "numeric", _eq22_quad,
               exercises=("rfsym.hrf.angular_hybrid_mse",),
-              route="binomial sums for E lam^2, E(1-lam)^2 + quadrature MSEs",
-              control="E(1-lam)^2 x1.03"),
-        Check("sampled MSE where the trig term dominates", "montecarlo", eq22_mc_tight,
+              route="binomial sums for E lam^2, E(1-lam)^2 + quadrature MSEs", control="E(1-lam)^2 x1.03"),
+        Check("sampled MSE where the trig term dominates", "montecarlo", _eq22_mc_tight,
               exercises=("rfsym.hrf.angular_hybrid_mse", "rfsym.hrf.angular_lambda_moments", "rfsym.hrf.mse_trig", "rfsym.hrf.sample_angular_hybrid", "rfsym.hrf.angle"),
               route="1000000 sampled estimates where the trig term is 85 % of the MSE",
               control="E(1-lam)^2 x1.03"),
     ),
     no_witness={
-        "symbolic": ("the composition (22) of Lemma 2.2 and Lemma 3.2 is witnessed numerically (quadrature) "
-                       "and by sampling"),
+        "symbolic": ("the composition (22) of Lemma 2.2 and Lemma 3.2 is witnessed numerically (quadrature) and "
+                     "by sampling"),
     },
 ))
 
@@ -135,10 +134,10 @@ def _eq23_mc():
     ok = z_check(v, sh)
     bad = z_check(v, ind)
     return controlled(ok.passed and not bad.passed and sh < ind, f"angular hybrid, shared projections, |x| != |y|: (46) = {_f(sh, 8)} vs (45) = {_f(ind, 8)}; "
-        f"sampled: {ok}; the independent-projection value gives z = {bad.z:+.1f}", "the independent-projection MSE (45)")
+                   f"sampled: {ok}; the independent-projection value gives z = {bad.z:+.1f}", "the independent-projection MSE (45)")
 
 
-def eq23_quad():
+def _eq23_quad():
     """angular_hybrid_mse(shared=True), i.e. (23)/(46), vs (22) by quadrature minus the term built from binomial sums."""
     worst, ctrl, rows = 40, 0, []
     for x, y, m, n in ((["9/10", "1/10"], ["-1/10", "3/10"], 2, 2), (["1/2", "-3/5"], ["4/5", "1/5"], 3, 5)):
@@ -173,7 +172,7 @@ CLAIMS.append(Claim(
               exercises=("rfsym.hrf.angular_hybrid_mse", "rfsym.hrf.sample_angular_hybrid"),
               route="sampled angular hybrid with shared projections, 200000 draws",
               control="the independent-projection MSE (45)"),
-        Check("(22) by quadrature minus the shared-projection term", "numeric", eq23_quad,
+        Check("(22) by quadrature minus the shared-projection term", "numeric", _eq23_quad,
               exercises=("rfsym.hrf.angular_hybrid_mse",), route="quadrature + binomial sums",
               control="correction twice"),
     ),
@@ -202,8 +201,8 @@ def _thm31_counter():
     z_sh_wrong = z_check(v_sh, ind)  # the "reduced" claim would need Var_shared <= ind
     ok = sh > ind and z_sh.passed and z_in.passed and not z_sh_wrong.passed and v_sh.estimate > v_in.estimate
     return controlled(ok, f"x=(1,0), y=(0,1/10), M=[[0,-10],[0,0]], c=2 (lambda=1), n=1, m=2: E lam(1-lam) = "
-                f"{_f(mo['cross'], 6)} < 0; exact MSE independent {_f(ind, 8)}, shared {_f(sh, 8)} (larger); "
-                f"MC shared: {z_sh}; MC independent: {z_in}; shared samples vs the independent value: z = {z_sh_wrong.z:+.1f}", "the printed 'further reduced' (shared MSE <= independent MSE)")
+                           f"{_f(mo['cross'], 6)} < 0; exact MSE independent {_f(ind, 8)}, shared {_f(sh, 8)} (larger); "
+                           f"MC shared: {z_sh}; MC independent: {z_in}; shared samples vs the independent value: z = {z_sh_wrong.z:+.1f}", "the printed 'further reduced' (shared MSE <= independent MSE)")
 
 
 def _thm31_angular_ok():
@@ -213,10 +212,10 @@ def _thm31_angular_ok():
             mo = hrf.angular_lambda_moments(sympy.pi * k / 20, n, dps=15)
             worst = min(worst, mo["cross"])
     return Outcome(worst >= -1e-25, f"angular coefficient: lambda_hat in [0,1] a.s., min over theta grid, n in (1,2,5,16) of "
-                        f"E lam(1-lam) = {_f(worst, 5)} >= 0, so sharing does reduce the MSE there")
+                                f"E lam(1-lam) = {_f(worst, 5)} >= 0, so sharing does reduce the MSE there")
 
 
-def gauss_lambda_pos_quad():
+def _gauss_lambda_pos_quad():
     """gaussian_lambda_pos_moments at the Thm 3.1 counterexample vs 1-D quadrature of E lambda_hat^2 (n = 1)."""
     from ..experiments import THM31_COUNTEREXAMPLE as CE
     mo = hrf.gaussian_lambda_pos_moments(CE["x"], CE["y"], CE["M"], CE["c"], 1, dps=25)
@@ -240,17 +239,16 @@ def gauss_lambda_pos_quad():
 
 CLAIMS.append(Claim(
     id="HRF-Thm3.1", paper="HRF", location="Sec. 3, Thm 3.1",
-    statement=("If $\\widehat{\\mathrm{SM}}^{\\mathrm{trig}}_m$ and $\\widehat{\\mathrm{SM}}^{++}_m$ use the "
-               "exact same projections, the MSE of the bipolar hybrid 'is further reduced' (23)."),
+    statement=(r"If $\widehat{\mathrm{SM}}^{\mathrm{trig}}_m$ and $\widehat{\mathrm{SM}}^{++}_m$ use the exact "
+               "same projections, the MSE of the bipolar hybrid 'is further reduced' (23)."),
     verdict="erratum", severity="minor",
     correction=("Formula (23) is right, but the change "
-                "$-\\frac2m\\mathrm{SM}^2(1-\\cos(\\|x\\|^2-\\|y\\|^2))\\,\\mathbb "
-                "E[\\hat\\lambda(1-\\hat\\lambda)]$ is a reduction only when $\\mathbb "
-                "E[\\hat\\lambda(1-\\hat\\lambda)]\\ge0$, e.g. when $\\hat\\lambda\\in[0,1]$ a.s. (angular "
-                "hybrid). $\\mathbb "
-                "E[\\hat\\lambda(1-\\hat\\lambda)]=\\lambda(1-\\lambda)-\\mathrm{Var}\\,\\hat\\lambda$ can be "
-                "negative (Gaussian coefficient (20) estimated with ++ features where it fires), and then "
-                "sharing increases the MSE."),
+                r"$-\frac2m\mathrm{SM}^2(1-\cos(\|x\|^2-\|y\|^2))\,\mathbb E[\hat\lambda(1-\hat\lambda)]$ is a "
+                r"reduction only when $\mathbb E[\hat\lambda(1-\hat\lambda)]\ge0$, e.g. when "
+                r"$\hat\lambda\in[0,1]$ a.s. (angular hybrid). $\mathbb "
+                r"E[\hat\lambda(1-\hat\lambda)]=\lambda(1-\lambda)-\mathrm{Var}\,\hat\lambda$ can be negative "
+                "(Gaussian coefficient (20) estimated with ++ features where it fires), and then sharing "
+                "increases the MSE."),
     evidence=("[montecarlo] x=(1,0), y=(0,1/10), M=[[0,-10],[0,0]], c=2 (lambda=1), n=1, m=2: E lam(1-lam) = "
               "-0.543081 < 0; exact MSE independent 0.57881587, shared 0.82391367 (larger); MC shared: MC "
               "0.814124 ± 0.03 (n=200000) vs exact 0.823914: z = -0.32 (pass, |z| <= 5); MC independent: MC "
@@ -266,7 +264,7 @@ CLAIMS.append(Claim(
               control="the printed 'further reduced' (shared MSE <= independent MSE)"),
         Check("angular case is fine", "consistency", _thm31_angular_ok,
               exercises=("rfsym.hrf.angular_lambda_moments",), route="E lam(1-lam) on a grid of angles"),
-        Check("coefficient moments by quadrature", "numeric", gauss_lambda_pos_quad,
+        Check("coefficient moments by quadrature", "numeric", _gauss_lambda_pos_quad,
               exercises=("rfsym.hrf.gaussian_lambda_pos_moments",), route="quadrature of E cosh^2",
               control="x(1+1e-3)"),
     ),
@@ -303,7 +301,7 @@ def _eq36_num():
     return controlled(okall and ok, "; ".join(out) + "; " + ev, "printed (36) with binom(m, 2)")
 
 
-def eq36_sym():
+def _eq36_sym():
     m = sympy.Symbol("m", positive=True, integer=True)
     i, j = sympy.symbols("i j", integer=True)
     pairs = sympy.summation(sympy.summation(1, (j, 1, m)) - 1, (i, 1, m))  # ordered pairs i != j
@@ -316,12 +314,12 @@ def eq36_sym():
 
 CLAIMS.append(Claim(
     id="HRF-Eq36", paper="HRF", location="App. C, Eq. (36)",
-    statement=("$\\mathbb "
-               "E[\\widehat{\\mathrm{SM}}^{++}_m\\widehat{\\mathrm{SM}}^{\\mathrm{trig}}_m]=\\frac1{m^2}\\bigl[\\binom "
-               "m2\\mathrm{SM}^2+m\\,\\mathbb E\\cosh(\\omega^\\top(x+y))\\cos(\\omega^\\top(x-y))\\bigr]$."),
+    statement=(r"$\mathbb "
+               r"E[\widehat{\mathrm{SM}}^{++}_m\widehat{\mathrm{SM}}^{\mathrm{trig}}_m]=\frac1{m^2}\bigl[\binom "
+               r"m2\mathrm{SM}^2+m\,\mathbb E\cosh(\omega^\top(x+y))\cos(\omega^\top(x-y))\bigr]$."),
     verdict="erratum", severity="typo",
-    correction=("The sum over ordered pairs $i\\ne j$ has $m(m-1)$ terms: $\\mathbb "
-                "E[\\cdot]=\\frac1{m^2}[m(m-1)\\mathrm{SM}^2+m\\rho]$, which is what (38) uses."),
+    correction=(r"The sum over ordered pairs $i\ne j$ has $m(m-1)$ terms: $\mathbb "
+                r"E[\cdot]=\frac1{m^2}[m(m-1)\mathrm{SM}^2+m\rho]$, which is what (38) uses."),
     evidence=("[numeric] m=2: (38) 1.0779876, printed (36) 0.80716586, with m(m-1) 1.0779876; m=3: (38) "
               "1.0797541, printed (36) 0.71865842, with m(m-1) 1.0797541; m=7: (38) 1.0817729, printed (36) "
               "0.61750706, with m(m-1) 1.0817729; MC E[SM++ SMtrig] (m=3), wrong value = printed (36): exact -> "
@@ -333,7 +331,7 @@ CLAIMS.append(Claim(
               exercises=("rfsym.hrf.shared_product_moment", "rfsym.hrf._pos_from", "rfsym.hrf._trig_from"),
               route="(38) at 20 digits and sampled products of the two estimators",
               control="printed (36) with binom(m, 2)"),
-        Check("sympy count of ordered pairs", "symbolic", eq36_sym, route="sympy double sum",
+        Check("sympy count of ordered pairs", "symbolic", _eq36_sym, route="sympy double sum",
               control="binom(m, 2)"),
     ),
     no_witness={
@@ -362,7 +360,7 @@ def _eq37_num():
     return controlled(ok, f"Re E exp(w^T z) = {_f(lhs, 15)}; SM^2 cos(|x|^2-|y|^2) = {_f(rhs, 15)}; coordinate-wise quadrature {_f(quad, 15)}", "a 1e-3 relative change (tolerance 1e-12, implied)")
 
 
-def eq37_mc():
+def _eq37_mc():
     x, y = np.array([0.9, 0.2]), np.array([-0.1, 0.3])
     w = _rng_witness(62).standard_normal((400000, 2))
     v = mean_of(np.exp(w @ (x + y)) * np.cos(w @ (x - y)))
@@ -385,7 +383,7 @@ CLAIMS.append(Claim(
         Check("Lemma 2.4 and 2-D quadrature", "numeric", _eq37_num,
               route="coordinate-wise 1-D quadrature of E exp(g c)",
               control="a 1e-3 relative change (tolerance 1e-12, implied)"),
-        Check("sampled rho", "montecarlo", eq37_mc, route="400000 sampled w", control="SM^2 without the cosine"),
+        Check("sampled rho", "montecarlo", _eq37_mc, route="400000 sampled w", control="SM^2 without the cosine"),
     ),
     no_witness={
         "symbolic": "Lemma 2.4 (foundations)",
@@ -393,13 +391,13 @@ CLAIMS.append(Claim(
 ))
 
 
-def lem32_sym_pairs():
+def _lem32_sym_pairs():
     pair = hrf.angular_lambda_second_moment_expr()
     d = pair[0]
     with mp.workdps(40):
         val = W.angular_moments_binomial(mp.pi * mpmath.mpf(3) / 10, 4)["second"]
     sub = {_free(d, "t"): sympy.Rational(3, 10), _free(d, "n"): 4}
-    return Outcome(*_sym_pairs([pair], "sympy binomial sum E[(K/n)^2] vs (24)", pins=[(0, sub, val)]))
+    return _sym_pairs([pair], "sympy binomial sum E[(K/n)^2] vs (24)", pins=[(0, sub, val)])
 
 
 def _lem32_mc():
@@ -412,16 +410,15 @@ def _lem32_mc():
 
 CLAIMS.append(Claim(
     id="HRF-Lem3.2", paper="HRF", location="Sec. 3, Lemma 3.2, Eq. (24); App. D.1",
-    statement=("$\\mathbb "
-               "E\\hat\\lambda_n^2=\\frac\\theta\\pi\\bigl(\\frac\\theta\\pi-\\frac\\theta{n\\pi}+\\frac1n\\bigr)$, "
-               "$\\mathbb E\\hat\\lambda_n=\\frac\\theta\\pi$."),
+    statement=(r"$\mathbb E\hat\lambda_n^2=\frac\theta\pi\bigl(\frac\theta\pi-\frac\theta{n\pi}+\frac1n\bigr)$, "
+               r"$\mathbb E\hat\lambda_n=\frac\theta\pi$."),
     verdict="verified",
     evidence=("[symbolic] sympy binomial sum E[(K/n)^2] vs (24): derived - printed = [0]; derived expressions "
               "at 1 point(s) agree with independent values to >= 40 digits | [montecarlo] E lambda_hat^2 (n=3): "
               "exact -> MC 0.397973 ± 0.001 (n=100000) vs exact 0.398218: z = -0.24 (pass, |z| <= 5); wrong "
               "value 0.43804 -> z = -39.1"),
     checks=(
-        Check("sympy binomial sums", "symbolic", lem32_sym_pairs,
+        Check("sympy binomial sums", "symbolic", _lem32_sym_pairs,
               exercises=("rfsym.hrf.angular_lambda_second_moment_expr",), route="sympy binomial sum",
               control="printed x101/100"),
         Check("MC second moment", "montecarlo", _lem32_mc,
@@ -446,10 +443,10 @@ def _eq44_sym():
     d_corr = sympy.simplify(corrected - c)
     num = d_print.subs({t: sympy.Rational(1, 2), n: 2})
     return controlled(d_first == 0 and d_print != 0 and d_corr == 0, f"first line of (44) - c = {d_first}; printed middle form - c = {sympy.factor(d_print)} "
-        f"(= {num} at t=1/2, n=2); corrected middle form - c = {d_corr}", "the printed middle line (must differ)")
+                   f"(= {num} at t=1/2, n=2); corrected middle form - c = {d_corr}", "the printed middle line (must differ)")
 
 
-def eq44_mc():
+def _eq44_mc():
     """Sampled E lambda_hat^2 vs the first/last lines of (44) and the printed middle line."""
     x, y = np.array([1.0, 0.0, 0.0]), np.array([0.0, 1.0, 0.0])  # theta = pi/2, t = 1/2
     n = 2
@@ -466,11 +463,11 @@ def eq44_mc():
 
 CLAIMS.append(Claim(
     id="HRF-Eq44", paper="HRF", location="App. D.1, Eq. (44)",
-    statement=("$c=\\frac14\\bigl(1-2(1-2t)+\\frac "
-               "n{n^2}+\\frac{n(n-1)}{n^2}(1-2t)^2\\bigr)=\\frac14\\bigl(4t+(1-\\frac1n)(1-2t)^2\\bigr)=t(t-\\frac "
-               "tn+\\frac1n)$, $t=\\theta/\\pi$."),
+    statement=(r"$c=\frac14\bigl(1-2(1-2t)+\frac "
+               r"n{n^2}+\frac{n(n-1)}{n^2}(1-2t)^2\bigr)=\frac14\bigl(4t+(1-\frac1n)(1-2t)^2\bigr)=t(t-\frac "
+               r"tn+\frac1n)$, $t=\theta/\pi$."),
     verdict="erratum", severity="typo",
-    correction=("The middle expression should be $\\frac14\\bigl(4t+(1-\\frac1n)((1-2t)^2-1)\\bigr)$; the first "
+    correction=(r"The middle expression should be $\frac14\bigl(4t+(1-\frac1n)((1-2t)^2-1)\bigr)$; the first "
                 "and last lines are right."),
     evidence=("[symbolic] first line of (44) - c = 0; printed middle form - c = (n - 1)/(4*n) (= 1/8 at t=1/2, "
               "n=2); corrected middle form - c = 0 | [montecarlo] theta = pi/2, n = 2: E lambda^2 MC 0.374717 ± "
@@ -479,7 +476,7 @@ CLAIMS.append(Claim(
     checks=(
         Check("sympy on each line", "symbolic", _eq44_sym, route="sympy on each line of (44)",
               control="the printed middle line (must differ)"),
-        Check("sampled E lambda^2 vs each line", "montecarlo", eq44_mc,
+        Check("sampled E lambda^2 vs each line", "montecarlo", _eq44_mc,
               exercises=("rfsym.hrf.sample_angular_lambda",), route="200000 sampled lambda_hat",
               control="printed middle line"),
     ),
@@ -515,9 +512,9 @@ def _thmD1_num():
 
 CLAIMS.append(Claim(
     id="HRF-ThmD.1", paper="HRF", location="App. D.2, Thm D.1, Eq. (45)",
-    statement=("$\\mathrm{MSE}(\\widehat{\\mathrm{SM}}^{\\mathrm{anghyb}}_{m,n})=\\mathbb "
-               "E\\hat\\lambda^2\\,\\frac1{2m}e^{\\|z\\|^2}\\mathrm{SM}^2(1-e^{-\\|z\\|^2})^2+(1-t)(1-t+\\frac "
-               "tn)\\frac1{2m}e^{\\|z\\|^2}\\mathrm{SM}^{-2}(1-e^{-\\|\\Delta\\|^2})^2$, $t=\\theta/\\pi$ (45)."),
+    statement=(r"$\mathrm{MSE}(\widehat{\mathrm{SM}}^{\mathrm{anghyb}}_{m,n})=\mathbb "
+               r"E\hat\lambda^2\,\frac1{2m}e^{\|z\|^2}\mathrm{SM}^2(1-e^{-\|z\|^2})^2+(1-t)(1-t+\frac "
+               r"tn)\frac1{2m}e^{\|z\|^2}\mathrm{SM}^{-2}(1-e^{-\|\Delta\|^2})^2$, $t=\theta/\pi$ (45)."),
     verdict="verified",
     evidence=("The second line of (45) starts with '=' where '+' is meant (typo, HRF-SecD.2-op). Recorded check "
               "output: [consistency] (45) evaluated at 30+ digits vs library (Thm 3.1 + Lemma 3.2): max rel. "
@@ -533,10 +530,9 @@ CLAIMS.append(Claim(
         Check("MC", "montecarlo", _eq22_mc,
               exercises=("rfsym.hrf.angular_hybrid_mse", "rfsym.hrf.sample_angular_hybrid"),
               route="sampled angular hybrid, 100000 draws", control="1.1 x exact"),
-        Check("binomial sums + quadrature vs the library", "numeric", eq22_quad,
+        Check("binomial sums + quadrature vs the library", "numeric", _eq22_quad,
               exercises=("rfsym.hrf.angular_hybrid_mse",),
-              route="binomial sums for E lam^2, E(1-lam)^2 + quadrature MSEs",
-              control="E(1-lam)^2 x1.03"),
+              route="binomial sums for E lam^2, E(1-lam)^2 + quadrature MSEs", control="E(1-lam)^2 x1.03"),
     ),
     no_witness={
         "symbolic": "composition of Lemma 2.2 and Lemma 3.2, each with a sympy witness",
@@ -568,9 +564,9 @@ def _eq45_op_mc():
 
 CLAIMS.append(Claim(
     id="HRF-SecD.2-op", paper="HRF", location="App. D.2, Thm D.1, Eq. (45), second line",
-    statement=("(45) is printed on two lines, the second beginning with '$=$': $\\mathrm{MSE}=\\mathbb "
-               "E\\hat\\lambda^2\\,\\frac1{2m}e^{\\|z\\|^2}\\mathrm{SM}^2(1-e^{-\\|z\\|^2})^2$ "
-               "$=(1-t)(1-t+\\frac tn)\\frac1{2m}e^{\\|z\\|^2}\\mathrm{SM}^{-2}(1-e^{-\\|\\Delta\\|^2})^2$."),
+    statement=(r"(45) is printed on two lines, the second beginning with '$=$': $\mathrm{MSE}=\mathbb "
+               r"E\hat\lambda^2\,\frac1{2m}e^{\|z\|^2}\mathrm{SM}^2(1-e^{-\|z\|^2})^2$ $=(1-t)(1-t+\frac "
+               r"tn)\frac1{2m}e^{\|z\|^2}\mathrm{SM}^{-2}(1-e^{-\|\Delta\|^2})^2$."),
     verdict="erratum", severity="typo",
     correction="The second line begins with '$+$': the MSE is the sum of the two lines (as HRF-ThmD.1 records).",
     evidence=("The sampled MSE of the angular hybrid agrees with the sum of the two printed lines and rejects "
@@ -579,8 +575,7 @@ CLAIMS.append(Claim(
         Check("sampled MSE vs the readings of the two lines", "montecarlo", _eq45_op_mc,
               exercises=("rfsym.hrf.angular_hybrid_mse", "rfsym.hrf.sample_angular_hybrid"),
               route=("sampled angular hybrid (100000 draws) vs the two printed lines of (45) transcribed at 30 "
-                   "digits"),
-              control="the lines read as an equality (either line alone) or joined by '-'"),
+                     "digits"), control="the lines read as an equality (either line alone) or joined by '-'"),
     ),
     single_witness=("a misprinted operator between the two lines of (45): the one computable fact is how the "
                     "lines combine into the MSE, which the sampled MSE decides; the sum itself has its own "
@@ -620,7 +615,7 @@ CLAIMS.append(Claim(
               exercises=("rfsym.hrf.angular_hybrid_mse", "rfsym.hrf.sample_angular_hybrid"),
               route="sampled angular hybrid with shared projections, 200000 draws",
               control="the independent-projection MSE (45)"),
-        Check("(22) by quadrature minus the shared-projection term", "numeric", eq23_quad,
+        Check("(22) by quadrature minus the shared-projection term", "numeric", _eq23_quad,
               exercises=("rfsym.hrf.angular_hybrid_mse",), route="quadrature + binomial sums",
               control="correction twice"),
     ),
@@ -644,11 +639,11 @@ def _eq47_num():
     v = variance_of(est)
     ok = abs(good - direct) < mpmath.mpf(10) ** -18 and abs(printed - good) > 1 and z_check(v, g2).passed and not z_check(v, p2).passed
     return controlled(ok, f"theta=pi/2, r=1, m=n=1: direct Thm 3.1 + Lemma 3.2 = {_f(direct, 10)}, corrected (47) = {_f(good, 10)}, "
-                f"printed (47) = {_f(printed, 10)}; MC at r=0.6, m=n=2: corrected -> {z_check(v, g2)}; printed "
-                f"{_f(p2, 6)} -> z = {z_check(v, p2).z:+.1f}", "printed (47)")
+                           f"printed (47) = {_f(printed, 10)}; MC at r=0.6, m=n=2: corrected -> {z_check(v, g2)}; printed "
+                           f"{_f(p2, 6)} -> z = {z_check(v, p2).z:+.1f}", "printed (47)")
 
 
-def eq47_quad():
+def _eq47_quad():
     """Corrected (47) (angular_hybrid_mse_theta) vs the independent route; the printed (47) rejected."""
     worst, gap, ctrl, rows, worst_p = 40, mpmath.inf, 0, [], 40
     for th, r, m, n in (("1.1", "0.8", 3, 2), ("2.4", "1.5", 1, 4), ("2", "2", 5, 2)):
@@ -677,14 +672,14 @@ def eq47_quad():
 
 CLAIMS.append(Claim(
     id="HRF-Eq47", paper="HRF", location="App. D.2, Eq. (47)",
-    statement=("On $S(r)$: $\\mathrm{MSE}=t(t-\\frac "
-               "tn+\\frac1n)\\frac1{2m}e^{8r^2\\cos^2\\frac\\theta2-2r^2}(1-e^{-4r^2\\cos^2\\frac\\theta2})^2+t(1-\\frac1n-t+\\frac "
-               "tn)\\frac1{2m}e^{2r^2}(1-e^{-4r^2\\sin^2\\frac\\theta2})^2$, $t=\\theta/\\pi$."),
+    statement=(r"On $S(r)$: $\mathrm{MSE}=t(t-\frac "
+               r"tn+\frac1n)\frac1{2m}e^{8r^2\cos^2\frac\theta2-2r^2}(1-e^{-4r^2\cos^2\frac\theta2})^2+t(1-\frac1n-t+\frac "
+               r"tn)\frac1{2m}e^{2r^2}(1-e^{-4r^2\sin^2\frac\theta2})^2$, $t=\theta/\pi$."),
     verdict="erratum", severity="minor",
-    correction=("The coefficient of the second (trigonometric) term is $\\mathbb "
-                "E(1-\\hat\\lambda)^2=(1-t)(1-t+\\frac tn)$, not $\\mathbb "
-                "E\\hat\\lambda(1-\\hat\\lambda)=t(1-\\frac1n-t+\\frac tn)$. The proof of HRF-Thm3.5 "
-                "((49)-(50)) uses the correct coefficient."),
+    correction=(r"The coefficient of the second (trigonometric) term is $\mathbb "
+                r"E(1-\hat\lambda)^2=(1-t)(1-t+\frac tn)$, not $\mathbb "
+                r"E\hat\lambda(1-\hat\lambda)=t(1-\frac1n-t+\frac tn)$. The proof of HRF-Thm3.5 ((49)-(50)) "
+                "uses the correct coefficient."),
     evidence=("[montecarlo] theta=pi/2, r=1, m=n=1: direct Thm 3.1 + Lemma 3.2 = 2.762195691, corrected (47) = "
               "2.762195691, printed (47) = 1.381097846; MC at r=0.6, m=n=2: corrected -> MC 0.101612 ± 0.0012 "
               "(n=100000) vs exact 0.101472: z = +0.12 (pass, |z| <= 5); printed 0.0676482 -> z = +28.8 | "
@@ -698,7 +693,7 @@ CLAIMS.append(Claim(
         Check("printed vs direct, MC", "montecarlo", _eq47_num,
               exercises=("rfsym.hrf.angular_hybrid_mse_theta", "rfsym.hrf.eq47_printed", "rfsym.hrf.angular_hybrid_mse", "rfsym.hrf.sample_angular_hybrid"),
               route="sampled angular hybrid on S(0.6), 100000 draws", control="printed (47)"),
-        Check("binomial sums + quadrature on S(r)", "numeric", eq47_quad,
+        Check("binomial sums + quadrature on S(r)", "numeric", _eq47_quad,
               exercises=("rfsym.hrf.angular_hybrid_mse_theta", "rfsym.hrf.eq47_printed"),
               route="binomial sums + quadrature on explicit vectors of S(r)",
               control="E(1-lam)^2 x1.03; printed (47)"),
@@ -711,10 +706,10 @@ CLAIMS.append(Claim(
 
 #: Mutants no check of this file can notice, and why (``python -m rfsym audit``; keyed by function).
 AUDIT_EXPLAINED = {
-    "rfsym.hrf.experiments.thm31_counterexample": ("the notebook's display of the Thm 3.1 counterexample; "
-                                                       "the claim recomputes it through hrf_witnesses (tested "
-                                                       "in tests/test_hrf_experiments.py)."),
+    "rfsym.hrf.experiments.thm31_counterexample": ("the notebook's display of the Thm 3.1 counterexample; the "
+                                                   "claim recomputes it through rfsym.hrf.witnesses (tested in "
+                                                   "tests/test_hrf_experiments.py)."),
     "rfsym.hrf.sample_bipolar:rel1e-3": ("a 0.1 % scaling of sampled bipolar estimates is below Monte Carlo "
-                                             "resolution; the exact MSE (bipolar_hybrid_mse) is pinned by "
-                                             "quadrature of the coefficient moments (HRF-Thm3.1)"),
+                                         "resolution; the exact MSE (bipolar_hybrid_mse) is pinned by "
+                                         "quadrature of the coefficient moments (HRF-Thm3.1)"),
 }

@@ -22,7 +22,7 @@ from ... import hrf
 from ...claims import Check, Claim, Outcome
 from ...montecarlo import variance_of, z_check
 from .. import witnesses as W
-from ._checks import controlled, _derivation_thm35, _digits, _f, _rng_second, thm35_sym
+from ._checks import controlled, _derivation_thm35, _digits, _f, _rng_second, _thm35_sym
 
 CLAIMS: list = []
 
@@ -60,13 +60,13 @@ def _thm35_fail():
     ok_suffix = suffix
     ok = e5[0] > b5 and e10 > b10 and ok_suffix and all(radii[n] is not None for n in radii)
     return controlled(ok, "(27) fails: r=5, m=n=1: eps_S(r) = " + _f(e5[0], 10) + f" (at theta = {_f(e5[1], 6)}) > bound {_f(b5, 10)}; "
-                f"r=10, m=10, n=2: {_f(e10, 10)} > {_f(b10, 10)}. Failure radius r*(n) where eps = bound: "
-                + ", ".join(f"n={n}: {_f(v, 6)}" for n, v in radii.items())
-                + f". Within r<=10 it fails for n in {in_domain}; on the sweep grid (r in [1,80], n in 1..16,32,64) the "
-                f"failing radii form a tail r > r*(n) for every n (single crossing); r* grows ~ linearly in n.", "the printed (27) (must be exceeded)")
+                           f"r=10, m=10, n=2: {_f(e10, 10)} > {_f(b10, 10)}. Failure radius r*(n) where eps = bound: "
+                           + ", ".join(f"n={n}: {_f(v, 6)}" for n, v in radii.items())
+                           + f". Within r<=10 it fails for n in {in_domain}; on the sweep grid (r in [1,80], n in 1..16,32,64) the "
+                           f"failing radii form a tail r > r*(n) for every n (single crossing); r* grows ~ linearly in n.", "the printed (27) (must be exceeded)")
 
 
-def thm35_independent():
+def _thm35_independent():
     """Library max over angles vs golden-section search on the definitions (+ quadrature at the argmax)."""
     rows, worst, ctrl, fails = [], 40, 0, []
     for r, m, n in ((5, 1, 1), (10, 10, 2), ("2.5", 3, 4)):
@@ -97,7 +97,7 @@ def thm35_independent():
                    control_detail=f"library max x(1+1e-3) agrees to only {ctrl} digits")
 
 
-def thm35_scan():
+def _thm35_scan():
     """Exact max / corrected bound on a grid reaching r = 80 and n = 1000 (third witness, a scan)."""
     worst, pts = 0.0, 0
     for n in (1, 2, 3, 8, 64, 1000):
@@ -126,16 +126,16 @@ def thm35_scan():
 
 CLAIMS.append(Claim(
     id="HRF-Thm3.5", paper="HRF", location="Sec. 3, Thm 3.5, Eq. (27) (proof App. D.3)",
-    statement=("For $r\\ge1$: "
-               "$\\epsilon_{S(r)}(\\widehat{\\mathrm{SM}}^{\\mathrm{anghyb}}_{m,n})\\le\\frac1r\\sqrt{\\frac1{2m}}\\,W(r)\\sqrt{\\frac1\\pi-\\frac1{n\\pi}+\\frac1{n\\sqrt\\pi}}$, "
+    statement=(r"For $r\ge1$: "
+               r"$\epsilon_{S(r)}(\widehat{\mathrm{SM}}^{\mathrm{anghyb}}_{m,n})\le\frac1r\sqrt{\frac1{2m}}\,W(r)\sqrt{\frac1\pi-\frac1{n\pi}+\frac1{n\sqrt\pi}}$, "
                "$W(r)=e^{2r^2}(1-e^{-4r^2})$."),
     verdict="erratum", severity="major",
     correction=("(27) fails for every $n$ once $r$ exceeds $r^*(n)$: $r^*(1)=4.12766$, $r^*(2)=6.2336$, "
                 "$r^*(3)=8.33713$, $r^*(4)=10.4397$, $r^*(8)=18.8466$, $r^*(16)=35.6566$ (growing about "
                 "linearly in $n$). With (64) repaired the same proof gives the valid bound "
-                "$\\epsilon_{S(r)}\\le\\frac{W(r)}{r\\sqrt{2m}}\\sqrt{\\frac{1-1/n}{\\pi}+\\frac{r}{n\\sqrt\\pi}}$ "
-                "for all $r>0$, $n,m\\ge1$ (certified symbolically); the max error grows like $e^{2r^2}/\\sqrt "
-                "r$ for fixed $n$."),
+                r"$\epsilon_{S(r)}\le\frac{W(r)}{r\sqrt{2m}}\sqrt{\frac{1-1/n}{\pi}+\frac{r}{n\sqrt\pi}}$ for "
+                r"all $r>0$, $n,m\ge1$ (certified symbolically); the max error grows like $e^{2r^2}/\sqrt r$ "
+                "for fixed $n$."),
     evidence=("(27) is false for every n once r exceeds a radius r*(n) that grows linearly in n; the corrected "
               "bound is proven for every r > 0 by a symbolic certificate (Jordan's inequality + max of s "
               "e^{-s}), with spare factors pi/(2e) in (63) and sqrt(pi/(2e)) in the repaired (64). Recorded "
@@ -170,24 +170,24 @@ CLAIMS.append(Claim(
               exercises=("rfsym.hrf.max_relative_error_angular_hybrid", "rfsym.hrf.thm35_bound", "rfsym.hrf.thm35_failure_radius", "rfsym.hrf.thm35_ratio_np"),
               route="exact max over angles (bracketed root of h') and bisection for the failure radius",
               control="the printed (27) (must be exceeded)"),
-        Check("independent maximum over angles", "numeric", thm35_independent,
+        Check("independent maximum over angles", "numeric", _thm35_independent,
               exercises=("rfsym.hrf.max_relative_error_angular_hybrid", "rfsym.hrf.thm35_bound", "rfsym.hrf.thm35_bound_corrected", "rfsym.hrf.thm35_failure_radius"),
               route="golden-section search on the definitions, quadrature at the argmax",
               control="library max x(1+1e-3)"),
-        Check("certificate of the corrected bound for every r; failure for every n", "symbolic", thm35_sym,
+        Check("certificate of the corrected bound for every r; failure for every n", "symbolic", _thm35_sym,
               exercises=("rfsym.hrf.thm35_bound_corrected", "rfsym.hrf.thm35_bound", "rfsym.hrf.eq65_bound"),
               route="sympy certificate for every r > 0 (Jordan + max s e^-s) and the r -> oo limit",
               control="the printed (64) must not be certifiable"),
-        Check("scan of the corrected bound up to r = 80, n = 1000", "numeric", thm35_scan,
+        Check("scan of the corrected bound up to r = 80, n = 1000", "numeric", _thm35_scan,
               exercises=("rfsym.hrf.thm35_ratio", "rfsym.hrf.thm35_ratio_np"),
               route="exact max / corrected bound at 42 (r, n) up to r = 80, n = 1000",
               control="a bound 2x tighter"),
     ),
     no_witness={
-        "montecarlo": ("a deterministic inequality between exact functions of (r, n); the MSE formula it "
-                         "bounds has Monte Carlo witnesses at small r (HRF-Eq22, HRF-ThmD.1), while at the "
-                         "radii where it matters (r >= 4) the estimator is lognormal-like with log-sd |x + y| ~ "
-                         "8-10 and a sampled variance does not converge"),
+        "montecarlo": ("a deterministic inequality between exact functions of (r, n); the MSE formula it bounds "
+                       "has Monte Carlo witnesses at small r (HRF-Eq22, HRF-ThmD.1), while at the radii where "
+                       "it matters (r >= 4) the estimator is lognormal-like with log-sd |x + y| ~ 8-10 and a "
+                       "sampled variance does not converge"),
     },
     derivation=_derivation_thm35,
 ))
@@ -218,7 +218,7 @@ def _thm35_limits():
     return controlled(ok and sym_ok, "; ".join(rows) + f"; sympy: lim h_r(theta)/theta = {lim}", "the printed normaliser sqrt(theta - pi) (imaginary)")
 
 
-def thm35_limits_sym():
+def _thm35_limits_sym():
     """sympy: lim h_r(theta)/theta = e^{2r^2}(1-e^{-4r^2})^2/(n pi) as theta -> 0+, hence the constant of Thm 3.5."""
     th, r, n, h = hrf.h_expr()
     lim = sympy.limit(h / th, th, 0, "+")
@@ -231,11 +231,11 @@ def thm35_limits_sym():
 
 CLAIMS.append(Claim(
     id="HRF-Thm3.5-limits", paper="HRF", location="Sec. 3, Thm 3.5 (second part)",
-    statement=("$\\lim_{\\theta\\to0}\\frac{\\epsilon_{\\theta,r}}{\\sqrt\\theta}=\\lim_{\\theta\\to\\pi}\\frac{\\epsilon_{\\theta,r}}{\\sqrt{\\theta-\\pi}}=\\sqrt{\\frac1{2\\pi "
-               "mn}}\\,W(r)$."),
+    statement=(r"$\lim_{\theta\to0}\frac{\epsilon_{\theta,r}}{\sqrt\theta}=\lim_{\theta\to\pi}\frac{\epsilon_{\theta,r}}{\sqrt{\theta-\pi}}=\sqrt{\frac1{2\pi "
+               r"mn}}\,W(r)$."),
     verdict="erratum", severity="typo",
-    correction=("At $\\theta\\to\\pi$ the normaliser must be $\\sqrt{\\pi-\\theta}$ ($\\sqrt{\\theta-\\pi}$ is "
-                "imaginary on $[0,\\pi]$); with it both limits equal $\\sqrt{\\frac1{2\\pi mn}}\\,W(r)$."),
+    correction=(r"At $\theta\to\pi$ the normaliser must be $\sqrt{\pi-\theta}$ ($\sqrt{\theta-\pi}$ is "
+                r"imaginary on $[0,\pi]$); with it both limits equal $\sqrt{\frac1{2\pi mn}}\,W(r)$."),
     evidence=("[numeric] (r,m,n)=(1,1,1): eps/sqrt(theta) at 1e-12 = 2.893815924, eps/sqrt(pi-theta) = "
               "2.893815924, constant = 2.893815924; printed eps/sqrt(theta-pi) = (0.0 - 2.8938j) (imaginary); "
               "(r,m,n)=(2.5,3,4): eps/sqrt(theta) at 1e-12 = 30902.98753, eps/sqrt(pi-theta) = 30902.98753, "
@@ -248,7 +248,7 @@ CLAIMS.append(Claim(
               exercises=("rfsym.hrf.relative_error_angular_hybrid", "rfsym.hrf.thm35_limit_constant", "rfsym.hrf.h_expr"),
               route="eps/sqrt(theta) at theta = 1e-12 at 20+ digits; sympy limit of h/theta",
               control="the printed normaliser sqrt(theta - pi) (imaginary)"),
-        Check("sympy limit of h/theta", "symbolic", thm35_limits_sym, exercises=("rfsym.hrf.h_expr",),
+        Check("sympy limit of h/theta", "symbolic", _thm35_limits_sym, exercises=("rfsym.hrf.h_expr",),
               route="sympy limit of h_r(theta)/theta", control="twice the limit"),
     ),
     no_witness={
@@ -269,10 +269,10 @@ def _eq66_num():
         printed = mp.exp(2 * 4) / mp.sqrt(2 * m) * mp.sqrt(hrf._g(th, mpmath.mpf(2), n) * mp.exp(8))
     ok = abs(e / direct - 1) < 1e-15 and abs(printed / direct - 1) > 1
     return controlled(ok, f"theta=0.4, r=2, m=n=1: sqrt(MSE)/SM = {_f(direct, 10)} = e^(r^2)/sqrt(2m) sqrt(h) (48); "
-                f"(66) as printed e^(2r^2)/sqrt(2m) sqrt(h) = {_f(printed, 10)} (factor e^(r^2) = {_f(mp.exp(4), 6)} too big)", "printed (66) with e^{2r^2}")
+                           f"(66) as printed e^(2r^2)/sqrt(2m) sqrt(h) = {_f(printed, 10)} (factor e^(r^2) = {_f(mp.exp(4), 6)} too big)", "printed (66) with e^{2r^2}")
 
 
-def eq66_sym():
+def _eq66_sym():
     th, r, n, h = hrf.h_expr()
     m = sympy.Symbol("m", positive=True)
     e48 = sympy.exp(r ** 2) / sympy.sqrt(2 * m) * sympy.sqrt(h)
@@ -285,10 +285,10 @@ def eq66_sym():
 
 CLAIMS.append(Claim(
     id="HRF-Eq66", paper="HRF", location="App. D.3, Eq. (66)",
-    statement=("$\\epsilon_{S(r)}(\\widehat{\\mathrm{SM}}^{\\mathrm{anghyb}}_{m,n})=\\frac{e^{2r^2}}{\\sqrt{2m}}\\sqrt{h_r(\\theta)}$."),
+    statement=(r"$\epsilon_{S(r)}(\widehat{\mathrm{SM}}^{\mathrm{anghyb}}_{m,n})=\frac{e^{2r^2}}{\sqrt{2m}}\sqrt{h_r(\theta)}$."),
     verdict="erratum", severity="typo",
-    correction=("$\\epsilon_{\\theta,r}=\\frac{e^{r^2}}{\\sqrt{2m}}\\sqrt{h_r(\\theta)}$ as in (48) (left side "
-                "per angle, factor $e^{r^2}$, not $e^{2r^2}$)."),
+    correction=(r"$\epsilon_{\theta,r}=\frac{e^{r^2}}{\sqrt{2m}}\sqrt{h_r(\theta)}$ as in (48) (left side per "
+                "angle, factor $e^{r^2}$, not $e^{2r^2}$)."),
     evidence=("[numeric] theta=0.4, r=2, m=n=1: sqrt(MSE)/SM = 548.4851273 = e^(r^2)/sqrt(2m) sqrt(h) (48); "
               "(66) as printed e^(2r^2)/sqrt(2m) sqrt(h) = 29946.27327 (factor e^(r^2) = 54.5982 too big) | "
               "[symbolic] sympy: (66) / (48) = exp(r**2) (not 1): (66) overstates the relative error by e^(r^2)"),
@@ -296,7 +296,7 @@ CLAIMS.append(Claim(
         Check("vs the definition", "numeric", _eq66_num,
               exercises=("rfsym.hrf.relative_error_angular_hybrid", "rfsym.hrf.angular_hybrid_mse"),
               route="sqrt(MSE)/SM on explicit vectors", control="printed (66) with e^{2r^2}"),
-        Check("sympy ratio (66)/(48)", "symbolic", eq66_sym, exercises=("rfsym.hrf.h_expr",),
+        Check("sympy ratio (66)/(48)", "symbolic", _eq66_sym, exercises=("rfsym.hrf.h_expr",),
               route="sympy ratio", control="(48) itself"),
     ),
     no_witness={
@@ -320,10 +320,10 @@ def _sec3_scaling():
     grows = vals[-1][0] / vals[0][0] > 2.5
     conv = abs(vals[-1][1] / lim - 1) < 0.02
     return controlled(grows and conv, "; ".join(rows) + f"; sqrt(r)-scaled values tend to sqrt(e^(-1/2)/(2 sqrt2 pi m n)) = "
-                            f"{_f(lim, 6)}: the max error grows like e^(2r^2)/sqrt(r), not e^(2r^2)/r", "the printed rate e^{2r^2}/r (normalised value must stay bounded)")
+                                       f"{_f(lim, 6)}: the max error grows like e^(2r^2)/sqrt(r), not e^(2r^2)/r", "the printed rate e^{2r^2}/r (normalised value must stay bounded)")
 
 
-def sec3_sym():
+def _sec3_sym():
     """sympy: certified upper bound and lower bound of eps_S(r) both ~ e^{2r^2}/sqrt(r); the printed rate
     (1/r) e^{2r^2} would need eps r e^{-2r^2} bounded, but its lower bound tends to infinity."""
     c = W.thm35_certificate()
@@ -355,12 +355,12 @@ def sec3_sym():
 
 CLAIMS.append(Claim(
     id="HRF-Sec3", paper="HRF", location="Sec. 3, text before Thm 3.5",
-    statement=("The max-relative-error of the angular hybrid scales as $\\frac1r e^{2r^2}$ in $r$ (vs "
+    statement=(r"The max-relative-error of the angular hybrid scales as $\frac1r e^{2r^2}$ in $r$ (vs "
                "$e^{2r^2}$ for trig/++)."),
     verdict="erratum", severity="major",
-    correction=("For fixed $m,n$ it scales as $e^{2r^2}/\\sqrt r$: $\\epsilon_{S(r)}\\sqrt "
-                "r\\,e^{-2r^2}\\to\\sqrt{e^{-1/2}/(2\\sqrt2\\,\\pi mn)}$. Still a gain over $e^{2r^2}$, by "
-                "$\\sqrt r$ only."),
+    correction=(r"For fixed $m,n$ it scales as $e^{2r^2}/\sqrt r$: $\epsilon_{S(r)}\sqrt "
+                r"r\,e^{-2r^2}\to\sqrt{e^{-1/2}/(2\sqrt2\,\pi mn)}$. Still a gain over $e^{2r^2}$, by $\sqrt r$ "
+                "only."),
     evidence=("Major: a main-text claim about the headline rate, off by the unbounded factor sqrt(r) (the true "
               "error exceeds the claimed rate by a factor growing without bound in r); it restates the false "
               "bound (27). Recorded check output: [numeric] r=10: eps*r/e^(2r^2) = 0.826274, "
@@ -377,7 +377,7 @@ CLAIMS.append(Claim(
               exercises=("rfsym.hrf.max_relative_error_angular_hybrid",),
               route="exact max at r = 10..80 (30 digits)",
               control="the printed rate e^{2r^2}/r (normalised value must stay bounded)"),
-        Check("sympy sandwich: certified upper and lower bounds ~ e^{2r^2}/sqrt(r)", "symbolic", sec3_sym,
+        Check("sympy sandwich: certified upper and lower bounds ~ e^{2r^2}/sqrt(r)", "symbolic", _sec3_sym,
               exercises=("rfsym.hrf.max_relative_error_angular_hybrid",),
               route="sympy limits of the certified upper bound and of a lower bound",
               control="the printed rate e^{2r^2}/r"),
@@ -385,7 +385,7 @@ CLAIMS.append(Claim(
 ))
 
 
-def sec1_grid_vs_library():
+def _sec1_grid_vs_library():
     """Float grid of g (4001 angles) vs the library's exact maxima at three (r, n)."""
     rows, worst = [], 0.0
     for r, n in ((1.0, 1), (3.0, 1), (10.0, 16)):
@@ -409,7 +409,7 @@ def _sec1_strict():
             worst = max(worst, q)
     ex = [hrf.max_relative_error_angular_hybrid(r, 1, n, dps=12) / hrf.max_relative_error_trig(r, 1, dps=12)
           for r, n in ((1, 1), (3, 1), (10, 16))]
-    dev, ctl = sec1_grid_vs_library()
+    dev, ctl = _sec1_grid_vs_library()
     ok = worst < 1 and max(ex) < 1 and dev < 1e-5
     return Outcome(ok, (f"eps_S(r)(anghyb)/eps_S(r)(trig or ++) over r in [0.1,10], n in (1..16), grid: "
                         f"max {worst:.4f} < 1; exact at (r,n)=(1,1),(3,1),(10,16): "
@@ -420,7 +420,7 @@ def _sec1_strict():
                    control_detail=f"library maximum x(1+1e-3) deviates from the grid by {ctl:.1e}")
 
 
-def sec1_sym():
+def _sec1_sym():
     """Proof for every r > 0, m, n: eps_{theta,r}(hyb)^2 <= (E lam^2 + E(1-lam)^2) max(eps_++^2, eps_trig^2) < W(r)^2/(2m)."""
     t, n = sympy.symbols("t n", positive=True)
     e2 = t * (t - t / n + 1 / n)
@@ -460,17 +460,15 @@ CLAIMS.append(Claim(
     checks=(
         Check("max error ratios over r in [0.1,10], n in 1..16", "numeric", _sec1_strict,
               exercises=("rfsym.hrf.max_relative_error_angular_hybrid", "rfsym.hrf.max_relative_error_trig", "rfsym.hrf._g_np"),
-              route="float64 scan + exact maxima at 3 points",
-              control="library maximum x(1+1e-3) vs the grid"),
-        Check("proof for every radius", "symbolic", sec1_sym,
+              route="float64 scan + exact maxima at 3 points", control="library maximum x(1+1e-3) vs the grid"),
+        Check("proof for every radius", "symbolic", _sec1_sym,
               exercises=("rfsym.hrf.max_relative_error_angular_hybrid", "rfsym.hrf.max_relative_error_trig"),
-              route="sympy: 1 - (E lam^2 + E(1-lam)^2) and the sinh form of (25)",
-              control="n = 1 equality"),
+              route="sympy: 1 - (E lam^2 + E(1-lam)^2) and the sinh form of (25)", control="n = 1 equality"),
     ),
 ))
 
 
-def sec1_equal_dimension():
+def _sec1_equal_dimension():
     """Worst-case relative error of the angular hybrid vs trig/++ with the SAME number of features."""
     rows, worse = [], []
     for r in ("0.5", 1, 2, 3):
@@ -500,7 +498,7 @@ def sec1_equal_dimension():
                    control_detail=f"'hybrid better at any budget' rejected at {len(worse)} points")
 
 
-def sec1dim_mc():
+def _sec1dim_mc():
     """r = 1, n = 16, m = 1 (D = 68 features) vs trig with 34 projections: sampled relative errors at the maximising angles."""
     r, m, n = 1, 1, 16
     D = hrf.feature_map_dimension(m, n, (2, 2), (1,))
@@ -529,8 +527,8 @@ def sec1dim_mc():
 
 
 CLAIMS.append(Claim(
-    id="HRF-Sec1-dim", paper="HRF", location=("Abstract; Sec. 1 ('strictly more accurate worst-case softmax kernel "
-                                         "estimation'); Lemma 2.3"),
+    id="HRF-Sec1-dim", paper="HRF", location=("Abstract; Sec. 1 ('strictly more accurate worst-case softmax "
+                                              "kernel estimation'); Lemma 2.3"),
     statement=("HRFs provide strictly smaller worst-case relative errors than trig and ++ RFs (read at an equal "
                "number of features, the budget of the feature map (11))."),
     verdict="erratum", severity="minor",
@@ -541,12 +539,11 @@ CLAIMS.append(Claim(
               "has D = 4m + 4mn features; given the same D, trig/++ use D/2 projections and can have the "
               "smaller worst-case relative error (the numbers are in the check output)."),
     checks=(
-        Check("equal feature dimension comparison", "numeric", sec1_equal_dimension,
+        Check("equal feature dimension comparison", "numeric", _sec1_equal_dimension,
               exercises=("rfsym.hrf.feature_map_dimension", "rfsym.hrf.max_relative_error_trig", "rfsym.hrf.max_relative_error_angular_hybrid"),
               route="golden-section maxima on the definitions", control="'better at any budget'"),
-        Check("sampled relative errors at equal dimension (r = 1, n = 16)", "montecarlo", sec1dim_mc,
+        Check("sampled relative errors at equal dimension (r = 1, n = 16)", "montecarlo", _sec1dim_mc,
               exercises=("rfsym.hrf.sample_angular_hybrid", "rfsym.hrf.sample_trig", "rfsym.hrf.feature_map_dimension", "rfsym.hrf.max_relative_error_angular_hybrid", "rfsym.hrf.max_relative_error_trig"),
-              route="400000 sampled estimates of each estimator",
-              control="'hybrid better at equal dimension'"),
+              route="400000 sampled estimates of each estimator", control="'hybrid better at equal dimension'"),
     ),
 ))
