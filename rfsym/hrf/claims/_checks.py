@@ -22,6 +22,13 @@ def controlled(passed, evidence, control):
                    control_detail=control if passed else "")
 
 
+#: Reasons for a missing Monte Carlo witness that several claims share.
+_NO_MC_DET = "deterministic algebraic identity; no expectation over random features"
+_NO_MC_BOUND = ("a deterministic inequality between exact functions of (r, n); the MSE formula it bounds has "
+                "Monte Carlo witnesses at small r (HRF-Eq22, HRF-ThmD.1), while at the radii where it matters "
+                "(r >= 4) the estimator is lognormal-like with log-sd |x + y| ~ 8-10 and a sampled variance "
+                "does not converge")
+
 SEED = 20220425
 
 
@@ -43,11 +50,8 @@ def _mc_pair(samples, exact, wrong, what):
 
 # points used repeatedly (small norms keep the fourth moments of the estimators moderate)
 XA = ["0.5", "0.1"]
-
 YA = ["0.2", "-0.4"]
-
 XA_F = np.array([0.5, 0.1])
-
 YA_F = np.array([0.2, -0.4])
 
 

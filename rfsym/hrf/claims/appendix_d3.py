@@ -25,8 +25,8 @@ from ... import hrf
 from ...claims import Check, Claim, Outcome
 from ...montecarlo import variance_of, z_check
 from .. import witnesses as W
-from ._checks import (controlled, _derivation_thm35, _digits, _f, _free, _rng, _rng_second, _rng_witness,
-    _sym2mp, _sym_pairs, _thm35_sym)
+from ._checks import (controlled, _derivation_thm35, _digits, _f, _free, _NO_MC_BOUND, _NO_MC_DET, _rng,
+    _rng_second, _rng_witness, _sym2mp, _sym_pairs, _thm35_sym)
 
 CLAIMS: list = []
 
@@ -105,9 +105,7 @@ CLAIMS.append(Claim(
               exercises=("rfsym.hrf.mse_trig", "rfsym.hrf.mse_pos", "rfsym.hrf.angular_hybrid_mse"),
               route="exact MSEs at 6 random orientations, d = 3, 5", control="angle + 1e-6"),
     ),
-    no_witness={
-        "symbolic": "rotation invariance of N(0, I): decided by sampling two orientations",
-    },
+    no_witness={"symbolic": "rotation invariance of N(0, I): decided by sampling two orientations"},
 ))
 
 
@@ -298,9 +296,7 @@ CLAIMS.append(Claim(
               route="sympy reduction of (45) on S(r) to e^{2r^2}/(2m) h_r, then the library at 30 digits",
               control="h_r = a_r(theta) alone"),
     ),
-    no_witness={
-        "montecarlo": "sampled relative errors in HRF-Lem3.4 and HRF-Eq22",
-    },
+    no_witness={"montecarlo": "sampled relative errors in HRF-Lem3.4 and HRF-Eq22"},
 ))
 
 
@@ -355,12 +351,7 @@ CLAIMS.append(Claim(
         Check("sympy monotonicity behind (52)", "symbolic", _eq52_sym, route="sympy derivative",
               control="a non-monotone variant"),
     ),
-    no_witness={
-        "montecarlo": ("a deterministic inequality between exact functions of (r, n); the MSE formula it bounds "
-                       "has Monte Carlo witnesses at small r (HRF-Eq22, HRF-ThmD.1), while at the radii where "
-                       "it matters (r >= 4) the estimator is lognormal-like with log-sd |x + y| ~ 8-10 and a "
-                       "sampled variance does not converge"),
-    },
+    no_witness={"montecarlo": _NO_MC_BOUND},
 ))
 
 
@@ -411,9 +402,7 @@ CLAIMS.append(Claim(
         Check("numerical derivatives", "numeric", _eq57_num, route="mp.diff of (54)-(55) at 40 digits",
               control="(58) with r^2"),
     ),
-    no_witness={
-        "montecarlo": "deterministic algebraic identity; no expectation over random features",
-    },
+    no_witness={"montecarlo": _NO_MC_DET},
 ))
 
 
@@ -453,9 +442,7 @@ CLAIMS.append(Claim(
               route="sympy certificate for every r > 0 (Jordan + max s e^-s) and the r -> oo limit",
               control="the printed (64) must not be certifiable"),
     ),
-    no_witness={
-        "montecarlo": "deterministic algebraic identity; no expectation over random features",
-    },
+    no_witness={"montecarlo": _NO_MC_DET},
 ))
 
 
@@ -537,6 +524,12 @@ def _b_bounds_pin():
                    agreement=f"{worst} digits", control_rejected=ctrl <= 4, control_detail=f"x(1+1e-3): {ctrl} digits")
 
 
+#: declared by two claims of this file
+_B_BOUNDS_PIN_CHECK = Check("b_max and the bounds vs golden-section search and transcriptions", "numeric", _b_bounds_pin,
+                            exercises=("rfsym.hrf.b_max", "rfsym.hrf.eq63_bound", "rfsym.hrf.eq64_printed", "rfsym.hrf.eq64_corrected"),
+                            route="golden-section search on b; direct transcriptions", control="x(1+1e-3)")
+
+
 CLAIMS.append(Claim(
     id="HRF-Eq63", paper="HRF", location="App. D.3, Eqs. (62)-(63)",
     statement=r"$\max_\theta b^1_r(\theta)\le(1-\frac1n)\frac{e^{2r^2}}{2\pi r^2}$.",
@@ -554,16 +547,9 @@ CLAIMS.append(Claim(
         Check("certificate for every r", "symbolic", _eq63_sym,
               exercises=("rfsym.hrf.eq63_bound", "rfsym.hrf.b_max"),
               route="sympy certificate for every r > 0 and exact maxima", control="(63) divided by r"),
-        Check("b_max and the bounds vs golden-section search and transcriptions", "numeric", _b_bounds_pin,
-              exercises=("rfsym.hrf.b_max", "rfsym.hrf.eq63_bound", "rfsym.hrf.eq64_printed", "rfsym.hrf.eq64_corrected"),
-              route="golden-section search on b; direct transcriptions", control="x(1+1e-3)"),
+        _B_BOUNDS_PIN_CHECK,
     ),
-    no_witness={
-        "montecarlo": ("a deterministic inequality between exact functions of (r, n); the MSE formula it bounds "
-                       "has Monte Carlo witnesses at small r (HRF-Eq22, HRF-ThmD.1), while at the radii where "
-                       "it matters (r >= 4) the estimator is lognormal-like with log-sd |x + y| ~ 8-10 and a "
-                       "sampled variance does not converge"),
-    },
+    no_witness={"montecarlo": _NO_MC_BOUND},
     derivation=_derivation_thm35,
 ))
 
@@ -620,16 +606,9 @@ CLAIMS.append(Claim(
               exercises=("rfsym.hrf.thm35_bound_corrected", "rfsym.hrf.thm35_bound", "rfsym.hrf.eq65_bound"),
               route="sympy certificate for every r > 0 (Jordan + max s e^-s) and the r -> oo limit",
               control="the printed (64) must not be certifiable"),
-        Check("b_max and the bounds vs golden-section search and transcriptions", "numeric", _b_bounds_pin,
-              exercises=("rfsym.hrf.b_max", "rfsym.hrf.eq63_bound", "rfsym.hrf.eq64_printed", "rfsym.hrf.eq64_corrected"),
-              route="golden-section search on b; direct transcriptions", control="x(1+1e-3)"),
+        _B_BOUNDS_PIN_CHECK,
     ),
-    no_witness={
-        "montecarlo": ("a deterministic inequality between exact functions of (r, n); the MSE formula it bounds "
-                       "has Monte Carlo witnesses at small r (HRF-Eq22, HRF-ThmD.1), while at the radii where "
-                       "it matters (r >= 4) the estimator is lognormal-like with log-sd |x + y| ~ 8-10 and a "
-                       "sampled variance does not converge"),
-    },
+    no_witness={"montecarlo": _NO_MC_BOUND},
     derivation=_derivation_thm35,
 ))
 
@@ -696,10 +675,5 @@ CLAIMS.append(Claim(
               route="sympy certificate for every r > 0 (Jordan + max s e^-s) and the r -> oo limit",
               control="the printed (64) must not be certifiable"),
     ),
-    no_witness={
-        "montecarlo": ("a deterministic inequality between exact functions of (r, n); the MSE formula it bounds "
-                       "has Monte Carlo witnesses at small r (HRF-Eq22, HRF-ThmD.1), while at the radii where "
-                       "it matters (r >= 4) the estimator is lognormal-like with log-sd |x + y| ~ 8-10 and a "
-                       "sampled variance does not converge"),
-    },
+    no_witness={"montecarlo": _NO_MC_BOUND},
 ))

@@ -22,7 +22,7 @@ from ... import hrf
 from ...claims import Check, Claim, Outcome
 from ...montecarlo import mean_of, variance_of, z_check
 from .. import witnesses as W
-from ._checks import controlled, _digits, _f, _free, _mc_pair, _rng, _sym2mp, _sym_pairs
+from ._checks import controlled, _digits, _f, _free, _mc_pair, _NO_MC_DET, _rng, _sym2mp, _sym_pairs
 
 CLAIMS: list = []
 
@@ -75,9 +75,7 @@ CLAIMS.append(Claim(
         Check("sympy |x - y|^2 on S(r)", "symbolic", _eq76_sym, route="sympy on explicit vectors of S(r)",
               control="2 r^2 sin^2"),
     ),
-    no_witness={
-        "montecarlo": "deterministic algebraic identity; no expectation over random features",
-    },
+    no_witness={"montecarlo": _NO_MC_DET},
 ))
 
 
@@ -134,9 +132,7 @@ CLAIMS.append(Claim(
               exercises=("rfsym.hrf.gaussian_hybrid_lambda",), route="quadrature of E cos(sigma g |x-y|)",
               control="no sigma"),
     ),
-    no_witness={
-        "symbolic": "a dropped sigma, decided by quadrature and sampling",
-    },
+    no_witness={"symbolic": "a dropped sigma, decided by quadrature and sampling"},
 ))
 
 

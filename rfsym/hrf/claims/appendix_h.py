@@ -24,7 +24,7 @@ from ... import hrf
 from ...claims import Check, Claim, Outcome
 from ...montecarlo import mean_of, z_check
 from .. import witnesses as W
-from ._checks import controlled, _digits, _f, _mc_pair, _rng, _rng_second, _rng_witness
+from ._checks import controlled, _digits, _f, _mc_pair, _NO_MC_DET, _rng, _rng_second, _rng_witness
 
 CLAIMS: list = []
 
@@ -67,9 +67,7 @@ CLAIMS.append(Claim(
         Check("random numeric instances", "numeric", _eq85_num, route="20 random complex instances",
               control="+beta r_j in Im"),
     ),
-    no_witness={
-        "montecarlo": "deterministic algebraic identity; no expectation over random features",
-    },
+    no_witness={"montecarlo": _NO_MC_DET},
 ))
 
 
@@ -129,6 +127,12 @@ def _eq86_sym():
                    control_detail=f"same signs without the i (a = sqrt(r_j/r_i)): a r_i + r_j/a = {wrong}")
 
 
+#: declared by two claims of this file
+_CLUSTER_PINS_CHECK = Check("library A and loss vs numpy", "numeric", _cluster_pins,
+                            exercises=("rfsym.hrf.cluster_A_real", "rfsym.hrf.cluster_loss"),
+                            route="numpy closed forms", control="x(1+1e-3)")
+
+
 CLAIMS.append(Claim(
     id="HRF-Eq86", paper="HRF", location="App. H.2, Eqs. (86)-(87); Sec. 2.4, Eq. (21)",
     statement=("alpha=0, beta=sqrt(r_j/r_i) (same sign) or alpha=sqrt(-r_j/r_i), beta=0 (opposite) zero the "
@@ -142,17 +146,13 @@ CLAIMS.append(Claim(
               exercises=("rfsym.hrf.cluster_A_complex", "rfsym.hrf.cluster_loss"),
               route="loss (21) at the closed-form A, 20 digits",
               control="A perturbed by 1e-3 (loss ~1e-6 > tolerance 1e-18, implied)"),
-        Check("library A and loss vs numpy", "numeric", _cluster_pins,
-              exercises=("rfsym.hrf.cluster_A_real", "rfsym.hrf.cluster_loss"), route="numpy closed forms",
-              control="x(1+1e-3)"),
+        _CLUSTER_PINS_CHECK,
         Check("sympy: (86)-(87) zero the loss for symbolic centres", "symbolic", _eq86_sym,
               exercises=("rfsym.hrf.cluster_A_complex",),
               route=("sympy: a r_i + r_j/a for symbolic centres of each sign pattern; the library at exact "
                      "rational centres"), control="same signs without the i (a = sqrt(r_j/r_i))"),
     ),
-    no_witness={
-        "montecarlo": "deterministic algebraic identity; no expectation over random features",
-    },
+    no_witness={"montecarlo": _NO_MC_DET},
 ))
 
 
@@ -179,13 +179,9 @@ CLAIMS.append(Claim(
     checks=(
         Check("sympy stationary point and second derivative", "symbolic", _eq88_sym,
               route="sympy stationary point and second derivative", control="1.01 sqrt(r_j/r_i)"),
-        Check("library A and loss vs numpy", "numeric", _cluster_pins,
-              exercises=("rfsym.hrf.cluster_A_real", "rfsym.hrf.cluster_loss"), route="numpy closed forms",
-              control="x(1+1e-3)"),
+        _CLUSTER_PINS_CHECK,
     ),
-    no_witness={
-        "montecarlo": "deterministic algebraic identity; no expectation over random features",
-    },
+    no_witness={"montecarlo": _NO_MC_DET},
 ))
 
 
@@ -240,9 +236,7 @@ CLAIMS.append(Claim(
         Check("sampled exp(w^T z), complex diagonal A", "montecarlo", _eq89_mc, route="400000 sampled w",
               control="printed (89) with moduli"),
     ),
-    no_witness={
-        "symbolic": "Lemma 2.4 (foundations)",
-    },
+    no_witness={"symbolic": "Lemma 2.4 (foundations)"},
 ))
 
 
@@ -293,9 +287,7 @@ CLAIMS.append(Claim(
         Check("sympy exponent, real vs complex A", "symbolic", _eq93_sym,
               route="sympy expansion with conjugates", control="complex A"),
     ),
-    no_witness={
-        "montecarlo": "deterministic algebraic identity; no expectation over random features",
-    },
+    no_witness={"montecarlo": _NO_MC_DET},
 ))
 
 
@@ -349,9 +341,7 @@ CLAIMS.append(Claim(
         Check("quadrature of the maps' mean", "numeric", _eq94_quad, route="coordinate-wise quadrature",
               control="prefactors of (91)-(92)"),
     ),
-    no_witness={
-        "symbolic": "(93) with Lemma 2.4",
-    },
+    no_witness={"symbolic": "(93) with Lemma 2.4"},
 ))
 
 

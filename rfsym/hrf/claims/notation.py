@@ -201,7 +201,6 @@ CLAIMS.append(Claim(
 
 
 H2_CX = np.array([[0.6, -0.2], [-0.5, 0.4], [0.1, 0.9]])  # n_q = 3 query centers
-
 H2_CY = np.array([[0.3, 0.5], [-0.4, -0.3]])  # n_k = 2 key centers
 
 
@@ -422,9 +421,7 @@ CLAIMS.append(Claim(
         Check("sympy certificate of the O-bound", "symbolic", _eq106_sym, exercises=("rfsym.hrf.eq106_count",),
               route="sympy polynomial with nonnegative coefficients", control="constant 1"),
     ),
-    no_witness={
-        "montecarlo": "an operation count, no random quantity",
-    },
+    no_witness={"montecarlo": "an operation count, no random quantity"},
 ))
 
 

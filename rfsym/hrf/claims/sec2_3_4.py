@@ -31,9 +31,7 @@ CLAIMS: list = []
 
 
 ACX = [["0.8+0.3j", "0.1", "0"], ["-0.2j", "1.1", "0.3"], ["0", "0.2-0.1j", "0.9j"]]
-
 X3 = ["0.3", "-0.2", "0.4"]
-
 Y3 = ["0.1", "0.5", "-0.3"]
 
 
@@ -104,9 +102,7 @@ CLAIMS.append(Claim(
         Check("sampled E exp(w^T z), complex z", "montecarlo", _eq14_mc, exercises=("rfsym.hrf.cexp_identity",),
               route="200000 sampled exp(w^T z)", control="1.03 x Re"),
     ),
-    no_witness={
-        "symbolic": "Lemma 2.4 (foundations) is the symbolic witness",
-    },
+    no_witness={"symbolic": "Lemma 2.4 (foundations) is the symbolic witness"},
 ))
 
 
@@ -163,9 +159,7 @@ CLAIMS.append(Claim(
         Check("E|CE - SM|^2 by quadrature", "numeric", _cexp_mse_quad, exercises=("rfsym.hrf.cexp_moments",),
               route="quadrature of E e^{2 g |Re z|}", control="x(1+1e-3)"),
     ),
-    no_witness={
-        "symbolic": "Lemma 2.4 (foundations)",
-    },
+    no_witness={"symbolic": "Lemma 2.4 (foundations)"},
 ))
 
 
@@ -292,9 +286,7 @@ CLAIMS.append(Claim(
               exercises=("rfsym.hrf.cexp_zero_variance_point", "rfsym.hrf.sample_cexp", "rfsym.hrf.cexp_moments"),
               route="sampled CE estimates", control="zero variance off the point"),
     ),
-    no_witness={
-        "symbolic": "z = 0 makes every feature constant; the numeric witness shows it",
-    },
+    no_witness={"symbolic": "z = 0 makes every feature constant; the numeric witness shows it"},
 ))
 
 
@@ -410,9 +402,7 @@ CLAIMS.append(Claim(
               exercises=("rfsym.hrf.cexp_moments", "rfsym.hrf.sample_cexp"), route="200000 sampled CE estimates",
               control="zero variance"),
     ),
-    no_witness={
-        "symbolic": "a linear-algebra rank statement decided numerically on 80 random A",
-    },
+    no_witness={"symbolic": "a linear-algebra rank statement decided numerically on 80 random A"},
 ))
 
 
@@ -477,9 +467,7 @@ CLAIMS.append(Claim(
         Check("P(signs differ) by quadrature", "numeric", _eq19_quad, exercises=("rfsym.hrf.angle",),
               route="quadrature over the direction of tau", control="theta/(2 pi)"),
     ),
-    no_witness={
-        "symbolic": "Goemans-Williamson P(sgn differs) = theta/pi (Lemma 3.2's sympy witness)",
-    },
+    no_witness={"symbolic": "Goemans-Williamson P(sgn differs) = theta/pi (Lemma 3.2's sympy witness)"},
 ))
 
 
@@ -522,9 +510,7 @@ CLAIMS.append(Claim(
               control="(43) without the 1/2 (differs by O(1); tolerance 1e-14, implied)"),
         Check("sympy rewrite", "symbolic", _eq43_sym, route="sympy", control="1/2 (1 - S/(2n))"),
     ),
-    no_witness={
-        "montecarlo": "an identity for every sign draw",
-    },
+    no_witness={"montecarlo": "an identity for every sign draw"},
 ))
 
 
@@ -575,9 +561,7 @@ CLAIMS.append(Claim(
               exercises=("rfsym.hrf.sample_gaussian_lambda_pos",), route="sampled ++ and trig features of (20)",
               control="1.1 lambda"),
     ),
-    no_witness={
-        "numeric": "the sympy identity holds for all arguments",
-    },
+    no_witness={"numeric": "the sympy identity holds for all arguments"},
 ))
 
 

@@ -90,6 +90,13 @@ def _eq22_mc_tight():
                    control_detail=f"E(1-lam)^2 x1.03 rejected at z = {zb.z:+.1f}")
 
 
+#: declared by two claims of this file
+_EQ22_QUAD_CHECK = Check("binomial sums + quadrature vs the library", "numeric", _eq22_quad,
+                         exercises=("rfsym.hrf.angular_hybrid_mse",),
+                         route="binomial sums for E lam^2, E(1-lam)^2 + quadrature MSEs",
+                         control="E(1-lam)^2 x1.03")
+
+
 CLAIMS.append(Claim(
     id="HRF-Eq22", paper="HRF", location="Sec. 3, Thm 3.1, Eq. (22); App. C, Eqs. (31)-(32), (40)-(41)",
     statement=(r"Independent projections: $\mathrm{MSE}(\widehat{\mathrm{SM}}^{\mathrm{hyb}}_{m,n})=\mathbb "
@@ -108,9 +115,7 @@ CLAIMS.append(Claim(
         Check("MC variance of the angular hybrid", "montecarlo", _eq22_mc,
               exercises=("rfsym.hrf.angular_hybrid_mse", "rfsym.hrf.sample_angular_hybrid"),
               route="sampled angular hybrid, 100000 draws", control="1.1 x exact"),
-        Check("binomial sums + quadrature vs the library", "numeric", _eq22_quad,
-              exercises=("rfsym.hrf.angular_hybrid_mse",),
-              route="binomial sums for E lam^2, E(1-lam)^2 + quadrature MSEs", control="E(1-lam)^2 x1.03"),
+        _EQ22_QUAD_CHECK,
         Check("sampled MSE where the trig term dominates", "montecarlo", _eq22_mc_tight,
               exercises=("rfsym.hrf.angular_hybrid_mse", "rfsym.hrf.angular_lambda_moments", "rfsym.hrf.mse_trig", "rfsym.hrf.sample_angular_hybrid", "rfsym.hrf.angle"),
               route="1000000 sampled estimates where the trig term is 85 % of the MSE",
@@ -158,6 +163,12 @@ def _eq23_quad():
                    agreement=f"{worst} digits", control_rejected=ctrl <= 3, control_detail=f"correction twice: {ctrl} digits")
 
 
+#: declared by two claims of this file
+_EQ23_QUAD_CHECK = Check("(22) by quadrature minus the shared-projection term", "numeric", _eq23_quad,
+                         exercises=("rfsym.hrf.angular_hybrid_mse",), route="quadrature + binomial sums",
+                         control="correction twice")
+
+
 CLAIMS.append(Claim(
     id="HRF-Eq23", paper="HRF", location="Sec. 3, Thm 3.1, Eq. (23); App. C, Eq. (39)",
     statement="Shared projections: MSE = (22) - (2/m) SM^2 (1 - cos(|x|^2-|y|^2)) E[lam(1-lam)].",
@@ -172,13 +183,9 @@ CLAIMS.append(Claim(
               exercises=("rfsym.hrf.angular_hybrid_mse", "rfsym.hrf.sample_angular_hybrid"),
               route="sampled angular hybrid with shared projections, 200000 draws",
               control="the independent-projection MSE (45)"),
-        Check("(22) by quadrature minus the shared-projection term", "numeric", _eq23_quad,
-              exercises=("rfsym.hrf.angular_hybrid_mse",), route="quadrature + binomial sums",
-              control="correction twice"),
+        _EQ23_QUAD_CHECK,
     ),
-    no_witness={
-        "symbolic": "(23) follows from (38), witnessed in HRF-Eq36/HRF-Eq37",
-    },
+    no_witness={"symbolic": "(23) follows from (38), witnessed in HRF-Eq36/HRF-Eq37"},
 ))
 
 
@@ -268,9 +275,7 @@ CLAIMS.append(Claim(
               exercises=("rfsym.hrf.gaussian_lambda_pos_moments",), route="quadrature of E cosh^2",
               control="x(1+1e-3)"),
     ),
-    no_witness={
-        "symbolic": "a counterexample claim, decided by exact values and sampling",
-    },
+    no_witness={"symbolic": "a counterexample claim, decided by exact values and sampling"},
 ))
 
 
@@ -385,9 +390,7 @@ CLAIMS.append(Claim(
               control="a 1e-3 relative change (tolerance 1e-12, implied)"),
         Check("sampled rho", "montecarlo", _eq37_mc, route="400000 sampled w", control="SM^2 without the cosine"),
     ),
-    no_witness={
-        "symbolic": "Lemma 2.4 (foundations)",
-    },
+    no_witness={"symbolic": "Lemma 2.4 (foundations)"},
 ))
 
 
@@ -425,9 +428,7 @@ CLAIMS.append(Claim(
               exercises=("rfsym.hrf.sample_angular_lambda", "rfsym.hrf.angular_lambda_moments"),
               route="sampled sign features", control="1.1 x exact"),
     ),
-    no_witness={
-        "numeric": "the sympy binomial sum is exact",
-    },
+    no_witness={"numeric": "the sympy binomial sum is exact"},
 ))
 
 
@@ -480,9 +481,7 @@ CLAIMS.append(Claim(
               exercises=("rfsym.hrf.sample_angular_lambda",), route="200000 sampled lambda_hat",
               control="printed middle line"),
     ),
-    no_witness={
-        "numeric": "exact polynomial identities",
-    },
+    no_witness={"numeric": "exact polynomial identities"},
 ))
 
 
@@ -530,13 +529,9 @@ CLAIMS.append(Claim(
         Check("MC", "montecarlo", _eq22_mc,
               exercises=("rfsym.hrf.angular_hybrid_mse", "rfsym.hrf.sample_angular_hybrid"),
               route="sampled angular hybrid, 100000 draws", control="1.1 x exact"),
-        Check("binomial sums + quadrature vs the library", "numeric", _eq22_quad,
-              exercises=("rfsym.hrf.angular_hybrid_mse",),
-              route="binomial sums for E lam^2, E(1-lam)^2 + quadrature MSEs", control="E(1-lam)^2 x1.03"),
+        _EQ22_QUAD_CHECK,
     ),
-    no_witness={
-        "symbolic": "composition of Lemma 2.2 and Lemma 3.2, each with a sympy witness",
-    },
+    no_witness={"symbolic": "composition of Lemma 2.2 and Lemma 3.2, each with a sympy witness"},
 ))
 
 
@@ -615,13 +610,9 @@ CLAIMS.append(Claim(
               exercises=("rfsym.hrf.angular_hybrid_mse", "rfsym.hrf.sample_angular_hybrid"),
               route="sampled angular hybrid with shared projections, 200000 draws",
               control="the independent-projection MSE (45)"),
-        Check("(22) by quadrature minus the shared-projection term", "numeric", _eq23_quad,
-              exercises=("rfsym.hrf.angular_hybrid_mse",), route="quadrature + binomial sums",
-              control="correction twice"),
+        _EQ23_QUAD_CHECK,
     ),
-    no_witness={
-        "symbolic": "composition of (38) and (45)",
-    },
+    no_witness={"symbolic": "composition of (38) and (45)"},
 ))
 
 
@@ -698,9 +689,7 @@ CLAIMS.append(Claim(
               route="binomial sums + quadrature on explicit vectors of S(r)",
               control="E(1-lam)^2 x1.03; printed (47)"),
     ),
-    no_witness={
-        "symbolic": "a coefficient typo decided at 20+ digits and by sampling",
-    },
+    no_witness={"symbolic": "a coefficient typo decided at 20+ digits and by sampling"},
 ))
 
 

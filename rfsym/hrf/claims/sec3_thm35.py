@@ -22,13 +22,12 @@ from ... import hrf
 from ...claims import Check, Claim, Outcome
 from ...montecarlo import variance_of, z_check
 from .. import witnesses as W
-from ._checks import controlled, _derivation_thm35, _digits, _f, _rng_second, _thm35_sym
+from ._checks import controlled, _derivation_thm35, _digits, _f, _NO_MC_BOUND, _rng_second, _thm35_sym
 
 CLAIMS: list = []
 
 
 NS = list(range(1, 17)) + [32, 64]
-
 RS = [1, 1.25, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, 5, 6, 7, 8, 9, 10, 12, 15, 20, 30, 40, 60, 80]
 
 
@@ -183,12 +182,7 @@ CLAIMS.append(Claim(
               route="exact max / corrected bound at 42 (r, n) up to r = 80, n = 1000",
               control="a bound 2x tighter"),
     ),
-    no_witness={
-        "montecarlo": ("a deterministic inequality between exact functions of (r, n); the MSE formula it bounds "
-                       "has Monte Carlo witnesses at small r (HRF-Eq22, HRF-ThmD.1), while at the radii where "
-                       "it matters (r >= 4) the estimator is lognormal-like with log-sd |x + y| ~ 8-10 and a "
-                       "sampled variance does not converge"),
-    },
+    no_witness={"montecarlo": _NO_MC_BOUND},
     derivation=_derivation_thm35,
 ))
 
@@ -251,9 +245,7 @@ CLAIMS.append(Claim(
         Check("sympy limit of h/theta", "symbolic", _thm35_limits_sym, exercises=("rfsym.hrf.h_expr",),
               route="sympy limit of h_r(theta)/theta", control="twice the limit"),
     ),
-    no_witness={
-        "montecarlo": "limits theta -> 0, pi of exact functions; not a sampled quantity",
-    },
+    no_witness={"montecarlo": "limits theta -> 0, pi of exact functions; not a sampled quantity"},
 ))
 
 
@@ -299,9 +291,7 @@ CLAIMS.append(Claim(
         Check("sympy ratio (66)/(48)", "symbolic", _eq66_sym, exercises=("rfsym.hrf.h_expr",),
               route="sympy ratio", control="(48) itself"),
     ),
-    no_witness={
-        "montecarlo": "a factor typo in a deterministic rewrite",
-    },
+    no_witness={"montecarlo": "a factor typo in a deterministic rewrite"},
 ))
 
 

@@ -175,9 +175,7 @@ CLAIMS.append(Claim(
               exercises=("rfsym.hrf.sample_angular_hybrid", "rfsym.hrf.angular_hybrid_mse"),
               route="20000 sampled estimates in d = 64", control="MSE with m/2 base projections"),
     ),
-    no_witness={
-        "symbolic": "a comparison of exact maxima at three radii; the maxima are located numerically",
-    },
+    no_witness={"symbolic": "a comparison of exact maxima at three radii; the maxima are located numerically"},
 ))
 
 
@@ -472,9 +470,7 @@ CLAIMS.append(Claim(
               exercises=("rfsym.hrf.mse_pos_onesided", "rfsym.hrf.mse_pos", "rfsym.hrf.mse_trig", "rfsym.hrf.experiments.clustered_rerun"),
               route="library closed forms on the rerun's pairs (no sampling)", control="'gains over FAVOR+'"),
     ),
-    no_witness={
-        "symbolic": "an experiment on sampled data",
-    },
+    no_witness={"symbolic": "an experiment on sampled data"},
 ))
 
 
