@@ -23,7 +23,8 @@ Topic modules, with the paper's symbols (every public function is re-exported he
   Gaussian hybrid (:func:`gaussian_hybrid_moments`, :func:`gaussian_hybrid_mse`).
 * :mod:`rfsym.hrf.clustering` -- Eq. (21), App. H.2: the optimal ``A`` for clustered data, its
   coefficient and CE maps, zero-one mixtures (Def. H.2).
-* :mod:`rfsym.hrf.curves` -- float64 log-space curves (``*_np``) for plots.
+* :mod:`rfsym.hrf.curves` -- float64 log-space curves (``*_np``) for plots, and a float64 scan of the ratio
+  to bound (27) (:func:`thm35_ratio_np`).
 * :mod:`rfsym.hrf.samplers` -- samplers of every estimator (``sample_*``), which draw the actual random
   features with :func:`rfsym.couplings.sample`.
 * :mod:`rfsym.hrf.feature_maps` -- Lemma 2.3: the explicit feature maps (11), and their construction
@@ -37,21 +38,22 @@ All high-precision functions take exact inputs and a ``dps`` keyword and return 
 :func:`rfsym.precision.verified`.
 """
 
-from .estimators import (mse_trig, mse_pos, mse_trig_expr, mse_pos_expr, mse_pos_onesided)
+from .estimators import mse_trig, mse_pos, mse_trig_expr, mse_pos_expr, mse_pos_onesided
 from .angular import (angle, angular_lambda_moments, angular_lambda_second_moment_expr, bipolar_hybrid_mse,
     angular_hybrid_mse, angular_hybrid_mse_theta, eq47_printed, shared_product_moment)
 from .bounds import (relative_error_trig, relative_error_pos, relative_error_angular_hybrid,
     max_relative_error_trig, max_relative_error_angular_hybrid, thm35_bound, thm35_bound_corrected, eq65_bound,
     thm35_ratio, thm35_failure_radius, thm35_limit_constant, b_max, eq64_printed, eq64_corrected, eq63_bound,
     h_expr, b_derivative_exprs)
-from .cexp import (cexp_identity, cexp_moments, cexp_zero_variance_point)
+from .cexp import cexp_identity, cexp_moments, cexp_zero_variance_point
 from .gaussian import (gaussian_lambda_pos_moments, gaussian_hybrid_lambda, gaussian_hybrid_moments,
     gaussian_hybrid_mse, gaussian_hybrid_moments_expr)
 from .clustering import (cluster_A_complex, cluster_A_real, cluster_loss, cluster_gaussian_lambda,
     cluster_gaussian_lambda_map, cluster_ce_map, cluster_indicators, sample_zero_one_mixture)
-from .curves import (log_mse_trig_np, log_mse_pos_np, log_angular_hybrid_mse_np, log_relative_error_np)
+from .curves import (log_mse_trig_np, log_mse_pos_np, log_angular_hybrid_mse_np, log_relative_error_np,
+    thm35_ratio_np)
 from .samplers import (sample_trig, sample_pos, sample_cexp, sample_angular_lambda, sample_angular_hybrid,
-    sample_gaussian_hybrid, sample_gaussian_lambda, sample_gaussian_lambda_pos, sample_bipolar, thm35_ratio_np)
+    sample_gaussian_hybrid, sample_gaussian_lambda, sample_gaussian_lambda_pos, sample_bipolar)
 from .feature_maps import (hybrid_feature_maps, hybrid_estimate_direct, feature_map_dimension,
     general_hybrid_feature_maps, general_hybrid_estimate, construction_op_count, eq106_count)
 
@@ -60,22 +62,30 @@ from .samplers import _trig_from, _pos_from  # noqa: F401
 from .bounds import _bisect, _g, _g_np  # noqa: F401
 
 __all__ = [
-    'mse_trig', 'mse_pos', 'mse_trig_expr', 'mse_pos_expr', 'mse_pos_onesided',
-    'angle', 'angular_lambda_moments', 'angular_lambda_second_moment_expr', 'bipolar_hybrid_mse',
-        'angular_hybrid_mse', 'angular_hybrid_mse_theta', 'eq47_printed', 'shared_product_moment',
-    'relative_error_trig', 'relative_error_pos', 'relative_error_angular_hybrid', 'max_relative_error_trig',
-        'max_relative_error_angular_hybrid', 'thm35_bound', 'thm35_bound_corrected', 'eq65_bound', 'thm35_ratio',
-        'thm35_failure_radius', 'thm35_limit_constant', 'b_max', 'eq64_printed', 'eq64_corrected', 'eq63_bound',
-        'h_expr', 'b_derivative_exprs',
-    'cexp_identity', 'cexp_moments', 'cexp_zero_variance_point',
-    'gaussian_lambda_pos_moments', 'gaussian_hybrid_lambda', 'gaussian_hybrid_moments', 'gaussian_hybrid_mse',
-        'gaussian_hybrid_moments_expr',
-    'cluster_A_complex', 'cluster_A_real', 'cluster_loss', 'cluster_gaussian_lambda', 'cluster_gaussian_lambda_map',
-        'cluster_ce_map', 'cluster_indicators', 'sample_zero_one_mixture',
-    'log_mse_trig_np', 'log_mse_pos_np', 'log_angular_hybrid_mse_np', 'log_relative_error_np',
-    'sample_trig', 'sample_pos', 'sample_cexp', 'sample_angular_lambda', 'sample_angular_hybrid',
-        'sample_gaussian_hybrid', 'sample_gaussian_lambda', 'sample_gaussian_lambda_pos', 'sample_bipolar',
-        'thm35_ratio_np',
-    'hybrid_feature_maps', 'hybrid_estimate_direct', 'feature_map_dimension', 'general_hybrid_feature_maps',
-        'general_hybrid_estimate', 'construction_op_count', 'eq106_count',
+    # estimators
+    "mse_trig", "mse_pos", "mse_trig_expr", "mse_pos_expr", "mse_pos_onesided",
+    # angular
+    "angle", "angular_lambda_moments", "angular_lambda_second_moment_expr", "bipolar_hybrid_mse",
+    "angular_hybrid_mse", "angular_hybrid_mse_theta", "eq47_printed", "shared_product_moment",
+    # bounds
+    "relative_error_trig", "relative_error_pos", "relative_error_angular_hybrid", "max_relative_error_trig",
+    "max_relative_error_angular_hybrid", "thm35_bound", "thm35_bound_corrected", "eq65_bound", "thm35_ratio",
+    "thm35_failure_radius", "thm35_limit_constant", "b_max", "eq64_printed", "eq64_corrected", "eq63_bound",
+    "h_expr", "b_derivative_exprs",
+    # cexp
+    "cexp_identity", "cexp_moments", "cexp_zero_variance_point",
+    # gaussian
+    "gaussian_lambda_pos_moments", "gaussian_hybrid_lambda", "gaussian_hybrid_moments", "gaussian_hybrid_mse",
+    "gaussian_hybrid_moments_expr",
+    # clustering
+    "cluster_A_complex", "cluster_A_real", "cluster_loss", "cluster_gaussian_lambda",
+    "cluster_gaussian_lambda_map", "cluster_ce_map", "cluster_indicators", "sample_zero_one_mixture",
+    # curves
+    "log_mse_trig_np", "log_mse_pos_np", "log_angular_hybrid_mse_np", "log_relative_error_np", "thm35_ratio_np",
+    # samplers
+    "sample_trig", "sample_pos", "sample_cexp", "sample_angular_lambda", "sample_angular_hybrid",
+    "sample_gaussian_hybrid", "sample_gaussian_lambda", "sample_gaussian_lambda_pos", "sample_bipolar",
+    # feature_maps
+    "hybrid_feature_maps", "hybrid_estimate_direct", "feature_map_dimension", "general_hybrid_feature_maps",
+    "general_hybrid_estimate", "construction_op_count", "eq106_count",
 ]

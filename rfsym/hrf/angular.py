@@ -14,7 +14,8 @@ from ..precision import DEFAULT_DPS, require_int, to_mp, verified
 from ._common import _check_nonzero, _dot, _m_n, _nrm2, _pair, _r, _theta
 from .estimators import mse_pos, mse_trig
 
-__all__ = ['angle', 'angular_lambda_moments', 'angular_lambda_second_moment_expr', 'shared_product_moment', 'bipolar_hybrid_mse', 'angular_hybrid_mse', 'angular_hybrid_mse_theta', 'eq47_printed']
+__all__ = ["angle", "angular_lambda_moments", "angular_lambda_second_moment_expr", "shared_product_moment",
+           "bipolar_hybrid_mse", "angular_hybrid_mse", "angular_hybrid_mse_theta", "eq47_printed"]
 
 
 # ============================================================================================

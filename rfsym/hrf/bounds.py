@@ -15,7 +15,10 @@ from ..precision import DEFAULT_DPS, require_int, to_mp, verified
 from ._common import _dot, _m_n, _nrm2, _r, _theta
 from .angular import _ang_moments
 
-__all__ = ['relative_error_trig', 'relative_error_pos', 'max_relative_error_trig', 'max_relative_error_angular_hybrid', 'relative_error_angular_hybrid', 'thm35_bound', 'thm35_bound_corrected', 'eq65_bound', 'thm35_ratio', 'thm35_failure_radius', 'thm35_limit_constant', 'b_max', 'eq63_bound', 'eq64_printed', 'eq64_corrected', 'h_expr', 'b_derivative_exprs']
+__all__ = ["relative_error_trig", "relative_error_pos", "max_relative_error_trig",
+           "max_relative_error_angular_hybrid", "relative_error_angular_hybrid", "thm35_bound",
+           "thm35_bound_corrected", "eq65_bound", "thm35_ratio", "thm35_failure_radius", "thm35_limit_constant",
+           "b_max", "eq63_bound", "eq64_printed", "eq64_corrected", "h_expr", "b_derivative_exprs"]
 
 
 # ============================================================================================

@@ -9,7 +9,7 @@ from mpmath import mp
 from ..precision import DEFAULT_DPS, to_matrix, to_vector, verified
 from ._common import _dot, _m_n, _nrm2, _pair, _sq
 
-__all__ = ['cexp_identity', 'cexp_moments', 'cexp_zero_variance_point']
+__all__ = ["cexp_identity", "cexp_moments", "cexp_zero_variance_point"]
 
 
 # ============================================================================================

@@ -15,7 +15,8 @@ from ._common import _nrm2
 from .cexp import _cexp_parts
 from .samplers import _np_pair, sample_cexp
 
-__all__ = ['cluster_loss', 'cluster_A_complex', 'cluster_A_real', 'cluster_gaussian_lambda', 'cluster_gaussian_lambda_map', 'cluster_ce_map', 'cluster_indicators', 'sample_zero_one_mixture']
+__all__ = ["cluster_loss", "cluster_A_complex", "cluster_A_real", "cluster_gaussian_lambda",
+           "cluster_gaussian_lambda_map", "cluster_ce_map", "cluster_indicators", "sample_zero_one_mixture"]
 
 
 # ============================================================================================
@@ -167,7 +168,7 @@ def cluster_ce_map(u, a, W, *, inverse: bool = False):
 
 
 # ============================================================================================
-# zero-one mixtures (App. H.2, Def. H.2) and the construction cost of (11) (App. L, Eq. (106))
+# zero-one mixtures (App. H.2, Def. H.2)
 # ============================================================================================
 
 

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..precision import require_int
+from .bounds import _g_np
 
-__all__ = ['log_mse_trig_np', 'log_mse_pos_np', 'log_angular_hybrid_mse_np', 'log_relative_error_np']
+__all__ = ["log_mse_trig_np", "log_mse_pos_np", "log_angular_hybrid_mse_np", "log_relative_error_np",
+           "thm35_ratio_np"]
 
 
 # ============================================================================================
@@ -83,3 +86,21 @@ def log_relative_error_np(theta, r, m, n=None, *, kind="anghyb"):
     return lm / 2 - logsm
 
 
+def thm35_ratio_np(r, n, *, corrected=False, grid=4001):
+    """float64 sweep version of :func:`thm35_ratio` (max over a theta grid: a lower bound of the exact max).
+
+    Used to scan the whole domain quickly; decisive values come from :func:`thm35_ratio`.
+
+    Examples
+    --------
+    >>> round(float(thm35_ratio_np(5.0, 1)), 3)
+    1.1
+    """
+    r = float(r)
+    n = require_int(n, "n", minimum=1)
+    th = np.unique(np.concatenate([np.linspace(0, np.pi / 2, grid),
+                                   np.geomspace(1e-6, 1.0, grid // 2) * min(1.0, 4.0 / r)]))
+    gm = float(np.max(_g_np(th, r, n)))
+    c = ((1 - 1 / n) / np.pi + r / (n * np.sqrt(np.pi))) if corrected else (
+        1 / np.pi - 1 / (n * np.pi) + 1 / (n * np.sqrt(np.pi)))
+    return r * np.sqrt(gm) / (-np.expm1(-4 * r * r) * np.sqrt(c))

@@ -13,7 +13,7 @@ from mpmath import mp
 from ..precision import DEFAULT_DPS, verified
 from ._common import _dot, _m_n, _nrm2, _pair
 
-__all__ = ['mse_trig', 'mse_pos', 'mse_pos_onesided', 'mse_trig_expr', 'mse_pos_expr']
+__all__ = ["mse_trig", "mse_pos", "mse_pos_onesided", "mse_trig_expr", "mse_pos_expr"]
 
 
 # ============================================================================================

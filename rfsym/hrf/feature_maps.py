@@ -10,7 +10,8 @@ from ..precision import require_int
 from ._common import _m_n
 from .samplers import _np_pair, _pos_from, _trig_from
 
-__all__ = ['hybrid_feature_maps', 'hybrid_estimate_direct', 'feature_map_dimension', 'general_hybrid_feature_maps', 'general_hybrid_estimate', 'construction_op_count', 'eq106_count']
+__all__ = ["hybrid_feature_maps", "hybrid_estimate_direct", "feature_map_dimension",
+           "general_hybrid_feature_maps", "general_hybrid_estimate", "construction_op_count", "eq106_count"]
 
 
 # ============================================================================================

@@ -14,7 +14,8 @@ from ._common import _dot, _nrm2, _pair
 from .angular import bipolar_hybrid_mse
 from .cexp import _matvec
 
-__all__ = ['gaussian_lambda_pos_moments', 'gaussian_hybrid_lambda', 'gaussian_hybrid_moments', 'gaussian_hybrid_moments_expr', 'gaussian_hybrid_mse']
+__all__ = ["gaussian_lambda_pos_moments", "gaussian_hybrid_lambda", "gaussian_hybrid_moments",
+           "gaussian_hybrid_moments_expr", "gaussian_hybrid_mse"]
 
 
 # ============================================================================================

@@ -9,9 +9,10 @@ import numpy as np
 from ..couplings import sample as _sample_rows
 from ..precision import require_int
 from ._common import _m_n
-from .bounds import _g_np
 
-__all__ = ['sample_trig', 'sample_pos', 'sample_cexp', 'sample_angular_lambda', 'sample_bipolar', 'sample_angular_hybrid', 'sample_gaussian_lambda', 'sample_gaussian_hybrid', 'sample_gaussian_lambda_pos', 'thm35_ratio_np']
+__all__ = ["sample_trig", "sample_pos", "sample_cexp", "sample_angular_lambda", "sample_bipolar",
+           "sample_angular_hybrid", "sample_gaussian_lambda", "sample_gaussian_hybrid",
+           "sample_gaussian_lambda_pos"]
 
 
 # ============================================================================================
@@ -229,25 +230,3 @@ def sample_gaussian_lambda_pos(x, y, M, c, n, rng, reps=1):
     pref = np.exp(-(x @ x + my @ my) / (2 * c * c))
     T = _rows(x.size, n, reps, rng, "iid")
     return pref * _pos_from(T, u, v)
-
-
-def thm35_ratio_np(r, n, *, corrected=False, grid=4001):
-    """float64 sweep version of :func:`thm35_ratio` (max over a theta grid: a lower bound of the exact max).
-
-    Used to scan the whole domain quickly; decisive values come from :func:`thm35_ratio`.
-
-    Examples
-    --------
-    >>> round(float(thm35_ratio_np(5.0, 1)), 3)
-    1.1
-    """
-    r = float(r)
-    n = require_int(n, "n", minimum=1)
-    th = np.unique(np.concatenate([np.linspace(0, np.pi / 2, grid),
-                                   np.geomspace(1e-6, 1.0, grid // 2) * min(1.0, 4.0 / r)]))
-    gm = float(np.max(_g_np(th, r, n)))
-    c = ((1 - 1 / n) / np.pi + r / (n * np.sqrt(np.pi))) if corrected else (
-        1 / np.pi - 1 / (n * np.pi) + 1 / (n * np.sqrt(np.pi)))
-    return r * np.sqrt(gm) / (-np.expm1(-4 * r * r) * np.sqrt(c))
-
-
