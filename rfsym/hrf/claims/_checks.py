@@ -31,8 +31,12 @@ _NO_MC_BOUND = ("a deterministic inequality between exact functions of (r, n); t
 
 SEED = 20220425
 
+# Three families of random streams, one per generation of checks; each check keeps the stream it was
+# recorded with, so every sampled number in the evidence is reproduced exactly.
+
 
 def _rng(k):
+    """Stream ``k`` of the first checks: ``[SEED, k]``."""
     return np.random.default_rng([SEED, k])
 
 
@@ -77,6 +81,7 @@ def _sym2mp(e):
 
 
 def _rng_witness(k):
+    """Stream ``k`` of the witness checks: ``[SEED, 900 + k]``."""
     return np.random.default_rng([20220425, 900 + k])
 
 
@@ -131,4 +136,5 @@ def _free(e, name):
 
 
 def _rng_second(k):
+    """Stream ``k`` of the second witnesses (round 2): ``[SEED, 200 + k]``."""
     return np.random.default_rng([SEED, 200 + k])

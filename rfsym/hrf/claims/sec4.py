@@ -15,8 +15,8 @@
 
 from __future__ import annotations
 
-import math
 import functools as _functools
+import math
 
 import mpmath
 import numpy as np
