@@ -89,6 +89,7 @@ def cexp_moments(x, y, A, m, *, dps: int = DEFAULT_DPS):
     Examples
     --------
     >>> from mpmath import nstr
+    >>> from rfsym.hrf import mse_trig
     >>> r = cexp_moments([1, 0], ["1/2", 0], [["1j", 0], [0, "1j"]], 1, dps=10)
     >>> nstr(r["var_real"], 10) == nstr(mse_trig([1, 0], ["1/2", 0], 1, dps=10), 10)
     True
