@@ -1,9 +1,9 @@
-"""Tests of rfsym.hrf_experiments (Table 1 on wine; Fig. 2 pointwise estimates)."""
+"""Tests of rfsym.hrf.experiments (Table 1 on wine; Fig. 2 pointwise estimates)."""
 
 import numpy as np
 
 from rfsym import hrf
-from rfsym import hrf_experiments as E
+from rfsym.hrf import experiments as E
 
 
 def test_boston_not_in_installed_sklearn():

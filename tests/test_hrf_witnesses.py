@@ -1,4 +1,4 @@
-"""Tests of the independent routes of rfsym.hrf_witnesses (each against rfsym.hrf and a wrong variant)."""
+"""Tests of the independent routes of rfsym.hrf.witnesses (each against rfsym.hrf and a wrong variant)."""
 
 import mpmath
 import pytest
@@ -6,7 +6,7 @@ import sympy
 from mpmath import mp
 
 from rfsym import hrf
-from rfsym import hrf_witnesses as W
+from rfsym.hrf import witnesses as W
 
 X, Y = ["1/2", "1/10"], ["1/5", "-2/5"]
 

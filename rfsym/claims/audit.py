@@ -57,7 +57,7 @@ __all__ = ["TARGETS", "PERTURBATIONS", "public_functions", "perturb", "trace_cal
 TARGETS = {
     "CRT": ("rfsym.crt", "rfsym.crt.experiments"),
     "DERF": ("rfsym.derf", "rfsym.derf.experiments"),
-    "HRF": ("rfsym.hrf", "rfsym.hrf_experiments"),
+    "HRF": ("rfsym.hrf", "rfsym.hrf.experiments"),
     "SimRF": ("rfsym.simrf", "rfsym.simrf.experiments"),
 }
 #: Perturbation name -> exact multiplicative factor.

@@ -28,8 +28,8 @@ import math
 
 import numpy as np
 
-from . import hrf
-from .couplings import sample as _sample_rows
+from .. import hrf
+from ..couplings import sample as _sample_rows
 
 __all__ = ["PROTOCOL", "boston_available", "wine_points", "flop_matched_m", "hadamard_rows", "halton_rows",
            "table1_rerun"]
@@ -322,7 +322,7 @@ def fig1_mc_points(reps=100000, seed=20220425):
     >>> len(pts["anghyb"])
     4
     """
-    from .montecarlo import variance_of
+    from ..montecarlo import variance_of
     r, m, n = FIG1["r"], FIG1["m"], FIG1["n"]
     out = {"trig": [], "pos": [], "anghyb": []}
     for k, th in enumerate(FIG1["thetas"]):
