@@ -882,7 +882,7 @@ class _AngularHybrid(RandomFeatures):
 class _GaussianHybrid(RandomFeatures):
     """Normalized bipolar Gaussian hybrid (HRF App. F, Eqs. (67)-(70)); sampled estimates only.
 
-    ``r`` (the common norm in :math:`\rho = 1 - e^{-2\sigma^2 r^2}`, Eq. (68)) defaults to ``||x||``
+    ``r`` (the common norm in :math:`\\rho = 1 - e^{-2\\sigma^2 r^2}`, Eq. (68)) defaults to ``||x||``
     at each pair, as in :func:`rfsym.hrf.sample_gaussian_hybrid`.
     """
 
