@@ -94,7 +94,7 @@ class CheckResult:
     def __str__(self) -> str:
         if self.relative:
             off = (self.estimate - self.exact) / abs(self.exact)
-            dev = f"{'biased' if 'E[K' in self.what else 'off'} by {100 * off:+.3g} %"
+            dev = f"{'off' if self.what.startswith('E[(K_hat') else 'biased'} by {100 * off:+.3g} %"
             power = f"detects relative errors >= {100 * self.detectable:.2g} %"
         else:
             dev = f"off by {self.estimate - self.exact:+.3g}"
@@ -426,7 +426,8 @@ def assert_haar(sampler, d, *, n_blocks=4000, seed=0, threshold=DEFAULT_Z_THRESH
     Report
         The sub-checks: Gram structure (deterministic); sign symmetry :math:`E[u_{ij}] = 0` of every
         entry of the unit rows; one-sided exp unbiasedness :math:`E\\,e^{w_i^\\top v} = e^{1/2}` for
-        every row ``i`` along :math:`v = e_1` and along a fixed random unit ``v``; and
+        every row ``i`` (the worst row) and for the row average, along :math:`v = e_1` and along a
+        fixed random unit ``v``; and
         :math:`E\\|w_i\\|^2 = d` when the sampler draws norms.
 
     Notes
@@ -472,7 +473,7 @@ def assert_haar(sampler, d, *, n_blocks=4000, seed=0, threshold=DEFAULT_Z_THRESH
     if unit:
         R = _couplings.chi_norms(d, (n_blocks, d), rng)
     Wn = U * R[:, :, None]
-    n_checks = d * d + 2 * d + (0 if unit else 1)
+    n_checks = d * d + 2 * d + 2 + (0 if unit else 1)
     checks = []
     ij = max(((i, j) for i in range(d) for j in range(d)),
              key=lambda t: abs(mean_of(U[:, t[0], t[1]]).z(0.0)))
@@ -484,6 +485,8 @@ def assert_haar(sampler, d, *, n_blocks=4000, seed=0, threshold=DEFAULT_Z_THRESH
         i = max(range(d), key=lambda k: abs(mean_of(proj[:, k]).z(e)))
         checks.append(_result(f"E[exp(w_{i + 1}^T v)] along {name} (one-sided exp; worst of {d} rows)",
                               mean_of(proj[:, i]), e, threshold, n_checks))
+        checks.append(_result(f"E[mean_i exp(w_i^T v)] along {name} (one-sided exp; rows averaged)",
+                              mean_of(proj.mean(axis=1)), e, threshold, n_checks))
     if not unit:
         checks.append(_result("E[|w_1|^2] (chi_d norms)", mean_of(R[:, 0] ** 2), float(d), threshold, n_checks))
     ok = worst_gram <= gram_tol
