@@ -105,7 +105,7 @@ class CheckResult:
 
 
 def _fmt(v):
-    return f"{v:.4g}" if abs(v) >= 1e-3 or v == 0 else f"{v:.3e}"
+    return f"{v:#.4g}" if abs(v) >= 1e-3 or v == 0 else f"{v:.3e}"
 
 
 @dataclass(frozen=True)

@@ -225,3 +225,18 @@ def test_check_estimator_catches_a_broken_subclass():
 
     with pytest.raises(AssertionError, match=r"(?s)check_estimator\(FAVOR\+.*FAIL E\[K_hat\]"):
         testing.check_estimator(SlipFavor(), n=3000, mse=False)
+
+
+def test_readme_example_fails_with_the_printed_message():
+    from pathlib import Path
+    text = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    sec = text.split("## Test your own random features", 1)[1].split("\n## ", 1)[0]
+    code = re.search(r"```python\n(.*?)```", sec, flags=re.S).group(1)
+    printed = re.search(r"```console\n(.*?)\n```", sec, flags=re.S).group(1)
+    with pytest.raises(AssertionError) as e:
+        exec(compile(code, "README.md", "exec"), {})
+    assert f"AssertionError: {e.value}" == printed
+    fixed = code.replace("q, _ = np.linalg.qr(rng.standard_normal((4, m)))",
+                         "q, r = np.linalg.qr(rng.standard_normal((4, m))); q = q * np.sign(np.diag(r))")
+    assert fixed != code
+    exec(compile(fixed, "README.md", "exec"), {})     # the sign-fixed version passes
