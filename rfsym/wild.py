@@ -57,7 +57,7 @@ from . import kernels as _kernels
 from . import testing as _testing
 from .montecarlo import DEFAULT_Z_THRESHOLD, mean_of, z_check
 
-__all__ = ["BACKENDS", "LIVE", "SETTINGS", "available", "run", "code_hash", "load", "cache_path",
+__all__ = ["BACKENDS", "LIVE", "SETTINGS", "available", "run", "table_md", "code_hash", "load", "cache_path",
            "cache_files", "results_dir", "StaleCache", "main"]
 
 #: All backends, in table order.
@@ -451,6 +451,22 @@ def run(backend, device="cpu") -> dict:
     versions = {"python": platform.python_version()}
     versions.update({dist: v for dist in DISTRIBUTIONS[backend] if (v := _version(dist)) is not None})
     return {"rows": rows, "skipped": skipped, "versions": versions, "device_name": _device_name(backend, device)}
+
+
+def table_md(rows) -> str:
+    """A Markdown table of rows: package (version), function, estimates, setting, exact, mean ± s.e., z, verdict.
+
+    The verdict of a biased row carries its cause; a passing row states the power (``detects``).
+    """
+    out = ["| package | function | estimates | setting | exact | mean ± s.e. | z | verdict |",
+           "|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        verdict = (f"{r['verdict']} (detects >= {100 * r['detects']:.2g} %)" if r["passed"]
+                   else f"**{r['verdict']}**: {r['cause'] or 'cause not identified'}")
+        cells = (f"{r['package']} {r['version']}", f"`{r['function']}`", r["estimates"], r["setting"],
+                 f"{r['exact']:.4f}", f"{r['mean']:.4f} ± {r['stderr']:.4f}", f"{r['z']:+.1f}", verdict)
+        out.append("| " + " | ".join(str(c).replace("|", "\\|") for c in cells) + " |")
+    return "\n".join(out)
 
 
 def _device_name(backend, device):
