@@ -491,14 +491,19 @@ def _device_name(backend, device):
 
 
 def _code_fingerprint(obj) -> str:
-    """``ast.dump`` of an object's source with docstrings removed (as ``rfsym.realdata_run``)."""
-    tree = ast.parse(textwrap.dedent(inspect.getsource(obj)))
-    for node in ast.walk(tree):
+    """An object's source with its docstrings and blank lines cut out.
+
+    The source text, not ``ast.dump``: the dump differs between Python versions (3.12 adds fields), and
+    a cache written on the GPU machine's Python must check here.
+    """
+    src = textwrap.dedent(inspect.getsource(obj))
+    drop = set()
+    for node in ast.walk(ast.parse(src)):
         body = getattr(node, "body", None)
         if (isinstance(body, list) and body and isinstance(body[0], ast.Expr)
                 and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str)):
-            node.body = body[1:] or [ast.Pass()]
-    return ast.dump(tree)
+            drop.update(range(body[0].lineno - 1, body[0].end_lineno))
+    return "\n".join(line.rstrip() for i, line in enumerate(src.splitlines()) if i not in drop and line.strip())
 
 
 def code_hash(backend) -> str:
