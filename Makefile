@@ -7,6 +7,8 @@
 #   make book-check open every notebook page in headless Chromium offline (after make book)
 #   make experiments rerun the papers' real-data experiments (MNIST, CIFAR-10, UCI; ~40 CPU-min on one
 #                   core, progress on stderr) and rewrite the cache rfsym/data/results/*.json
+#   make wild       check the installed random-feature packages (numpy, scipy, sklearn, rfflearn, jax,
+#                   torch + performer-pytorch) and rewrite rfsym/data/results/wild-<backend>-cpu.json
 #   make audit      mutation audit of every paper module; writes book/audit_report.json (the book's page)
 
 PYTHON ?= python3
@@ -26,14 +28,14 @@ export OMP_NUM_THREADS := 1
 # (rfsym.claims.runner.cache_key): the notebooks under nbval, the book and `make verify` share them
 CLAIMS_CACHE := $(CURDIR)/_build/claims-cache
 
-.PHONY: all install test test-notebooks book book-check notebooks bench verify audit experiments clean
+.PHONY: all install test test-notebooks book book-check notebooks bench verify audit experiments wild clean
 
 all: test
 
 $(STAMP): pyproject.toml constraints.txt
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check --upgrade pip
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -c constraints.txt -e ".[test,book]"
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -c constraints.txt -e ".[test,book,wild]"
 	@touch $(STAMP)
 
 install: $(STAMP)
@@ -72,6 +74,11 @@ verify: $(STAMP)
 
 experiments: $(STAMP)
 	$(BIN)/python -m rfsym.realdata_run
+
+# backends whose packages are not installed are skipped with a one-line reason (torch, jax: use a venv
+# that has them; the GPU rows: PYTHONPATH=. python3 -m rfsym.wild --backend torch --device cuda --out ...)
+wild: $(STAMP)
+	$(BIN)/python -m rfsym.wild
 
 # every public function of the paper modules perturbed by 1e-3, 1e-2 and a sign flip; the claims that
 # call it are rerun (progress on stderr); the JSON report is committed and rendered as book/audit.md
