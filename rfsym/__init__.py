@@ -15,8 +15,8 @@ from importlib import import_module as _import_module
 __version__ = "0.1.0"
 
 _SUBMODULES = {
-    "precision", "kernels", "couplings", "montecarlo", "claims", "foundations",
-    "crt", "derf", "hrf", "simrf",
+    "precision", "kernels", "couplings", "montecarlo", "claims", "foundations", "certified", "datasets",
+    "crt", "derf", "hrf", "simrf", "estimators", "testing", "atlas", "reference",
 }
 
 __all__ = sorted(_SUBMODULES) + ["__version__"]
@@ -34,6 +34,18 @@ _MOVED = {
     "rfsym.audit": "rfsym.claims.audit",
     "rfsym._bookpages": "rfsym.claims.pages",
     "rfsym._claimpage": "rfsym.claims.pages",
+    "rfsym.registry": "rfsym.<paper>.claims (rfsym.crt.claims, rfsym.derf.claims, rfsym.hrf.claims, rfsym.simrf.claims)",
+    "rfsym.crt_experiments": "rfsym.crt.experiments",
+    "rfsym.crt_witnesses": "rfsym.crt.witnesses",
+    "rfsym.crt_thm91_witness": "rfsym.crt.witnesses",
+    "rfsym.derf_experiments": "rfsym.derf.experiments",
+    "rfsym.derf_witnesses": "rfsym.derf.witnesses",
+    "rfsym.derf_verify": "rfsym.derf (its functions are re-exported there; modules rfsym.derf.search, rfsym.derf.sampling)",
+    "rfsym.hrf_experiments": "rfsym.hrf.experiments",
+    "rfsym.hrf_witnesses": "rfsym.hrf.witnesses",
+    "rfsym.simrf_experiments": "rfsym.simrf.experiments",
+    "rfsym.simrf_witnesses": "rfsym.simrf.witnesses",
+    "rfsym.simrf_nonisotropic": "rfsym.simrf.nonisotropic",
 }
 
 

@@ -15,3 +15,16 @@ def test_compiles_without_warnings(path):
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         compile(path.read_text(encoding="utf-8"), str(path), "exec")
+
+
+def test_old_module_paths_name_their_new_home():
+    import importlib
+
+    import pytest
+
+    import rfsym
+
+    for old, new in rfsym._MOVED.items():
+        with pytest.raises(ImportError, match="has moved") as exc:
+            importlib.import_module(old)
+        assert new.split()[0] in str(exc.value)

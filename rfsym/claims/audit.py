@@ -50,10 +50,10 @@ from .model import PAPERS
 __all__ = ["TARGETS", "PERTURBATIONS", "public_functions", "perturb", "trace_calls", "run_mutant",
            "audit", "explanation", "report_markdown", "source_hash"]
 
-#: Paper -> modules whose public functions are audited.
-#: The independent-route modules (``*_witnesses``, ``crt_thm91_witness``, ``simrf_nonisotropic``) are not
-#: audited: they are what the checks compare the library with (or a counterexample construction), not
-#: the library under test.
+#: Paper -> modules whose public functions are audited: every function the paper package re-exports from
+#: its topic modules, and its experiments. The independent routes (``rfsym.<paper>.witnesses``,
+#: ``rfsym.simrf.nonisotropic``) are not re-exported and not audited: they are what the checks compare
+#: the library with (or a counterexample construction), not the library under test.
 TARGETS = {
     "CRT": ("rfsym.crt", "rfsym.crt.experiments"),
     "DERF": ("rfsym.derf", "rfsym.derf.experiments"),
@@ -333,22 +333,15 @@ def explanation(function: str, perturbation: str) -> str | None:
 
 def explanations(paper: str) -> dict:
     """Every ``AUDIT_EXPLAINED`` entry of a paper: those of each module of ``rfsym.<key>.claims`` (kept
-    next to the claims that call the function), or of ``rfsym.registry.<key>`` before the move."""
+    next to the claims that call the function)."""
     import pkgutil
 
     key = PAPERS[paper]
     out: dict = {}
-    for modname in (f"rfsym.{key}.claims", f"rfsym.registry.{key}"):
-        try:
-            mod = importlib.import_module(modname)
-        except ModuleNotFoundError:
-            continue
-        mods = [mod]
-        if hasattr(mod, "__path__"):
-            mods += [importlib.import_module(f"{modname}.{m.name}") for m in pkgutil.iter_modules(mod.__path__)]
-        for m in mods:
-            out.update(getattr(m, "AUDIT_EXPLAINED", {}))
-        break
+    modname = f"rfsym.{key}.claims"
+    mod = importlib.import_module(modname)
+    for m in [mod] + [importlib.import_module(f"{modname}.{m.name}") for m in pkgutil.iter_modules(mod.__path__)]:
+        out.update(getattr(m, "AUDIT_EXPLAINED", {}))
     return out
 
 

@@ -16,7 +16,8 @@ __all__ = ["REGISTRY_MODULES", "registry", "get", "claims_for", "run", "show_cla
            "results_to_json", "reset_cache", "cache_key", "disable_disk_cache", "CACHE_ENV"]
 
 #: Registry modules, in book order.
-REGISTRY_MODULES = ("foundations", "crt", "derf", "hrf", "simrf")
+#: The paper packages whose ``claims`` subpackage holds the registry, in book order.
+REGISTRY_MODULES = tuple(PAPERS.values())
 
 # ------------------------------------------------------------------------------ registry
 
@@ -30,18 +31,8 @@ def registry() -> dict:
     if _REGISTRY is None:
         reg: dict = {}
         for key in REGISTRY_MODULES:
-            mod = None
-            # a paper package declares its claims in ``rfsym.<key>.claims`` (its CLAIMS, in book order);
-            # papers not yet moved there keep ``rfsym.registry.<key>``
-            for modname in (f"rfsym.{key}.claims", f"rfsym.registry.{key}"):
-                try:
-                    mod = importlib.import_module(modname)
-                    break
-                except ModuleNotFoundError as exc:
-                    if exc.name not in (modname, f"rfsym.{key}.claims", f"rfsym.{key}"):
-                        raise
-            if mod is None:
-                continue
+            modname = f"rfsym.{key}.claims"
+            mod = importlib.import_module(modname)
             for c in mod.CLAIMS:
                 if not isinstance(c, Claim):
                     raise TypeError(f"{modname}.CLAIMS contains a non-Claim {c!r}")
