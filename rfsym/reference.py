@@ -217,7 +217,13 @@ def render(rows, fmt="md"):
         cols = ("id", "quantity", "inputs", "value", "certified_digits", "source")
         head = "| " + " | ".join(c.replace("_", " ") for c in cols) + " |\n"
         sep = "|" + "|".join("---" for _ in cols) + "|\n"
-        body = "".join("| " + " | ".join(str(r[c]).replace("|", "\\|") for c in cols) + " |\n" for r in rows)
+        code = {"quantity", "value"}        # code spans: no typographic quotes, digits copied exactly
+
+        def cell(r, c):
+            text = str(r[c]).replace("|", "\\|")
+            return f"`{text}`" if c in code and text else text
+
+        body = "".join("| " + " | ".join(cell(r, c) for c in cols) + " |\n" for r in rows)
         return head + sep + body
     raise ValueError(f"fmt must be 'csv', 'json' or 'md', got {fmt!r}")
 
