@@ -84,3 +84,12 @@ def test_oprf_coupling_gap_equals_posrf_coupling_gap():
     for c in ("orthogonal", "simplex"):
         assert r[f"favor++-{c}"] - r["favor++"] == pytest.approx(r[f"pos-{c}"] - r["favor+"], rel=1e-12, abs=1e-15)
     assert r["favor++-simplex"] < r["favor++-orthogonal"] < r["favor++"]
+
+
+def test_simplex_range_limit_applies_only_to_simplex_estimators():
+    from rfsym import atlas
+
+    out = atlas.relative_mse(20, 20, 0.1, d=8, M=8, estimators=("favor+",))
+    assert set(out) == {"favor+"}
+    with pytest.raises(ValueError, match="pos-simplex"):
+        atlas.relative_mse(20, 20, 0.1, d=8, M=8)

@@ -384,3 +384,13 @@ def test_image_reductions_replays_the_protocol():
         assert abs(r[k] - v) < 1e-12, k
     with pytest.raises(ValueError, match="2L"):
         cx.image_reductions(D, 1.0, 0, L=16)
+
+
+def test_unknown_estimator_kind_lists_the_valid_ones():
+    import numpy as np
+    import pytest
+
+    from rfsym import crt
+
+    with pytest.raises(ValueError, match="'trig', 'pos', 'gerf'"):
+        crt.estimator_samples("nope", [0.1, 0.2], [0.3, 0.1], 10, np.random.default_rng(0))

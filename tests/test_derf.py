@@ -199,3 +199,12 @@ def test_moments_by_quadrature_independent_of_eq9():
     assert abs(m1 / math.exp(0.3 * 0.4 - 0.5 * 0.1) - 1) < 1e-12     # float64 parameters: conditions to ~1e-16
     with pytest.raises(ValueError, match="8A < I_d"):
         derf.derf_moments_by_quadrature([["0.2"]], [[1]], [[1]], [[0]], [[0]], 1, [1], [0])
+
+
+def test_ragged_input_gets_a_clear_error():
+    import pytest
+
+    from rfsym import derf
+
+    with pytest.raises(ValueError, match="rectangular array"):
+        derf.sderf_optimum_np([[1, 2], [3]], [[1, 2]])

@@ -165,4 +165,4 @@ def estimator_samples(kind, x, y, m, rng, *, coupling="iid", A=None, s=1, lam=No
         lx, sx = dirf_features(x[None, :], Om, kind, lam=lam, p=p)
         ly, sy = dirf_features(y[None, :], Om, kind, lam=lam, p=p)
         return (sx * sy * np.exp(lx + ly))[0]
-    raise ValueError(f"unknown kind={kind!r}")
+    raise ValueError(f"kind must be one of 'trig', 'pos', 'gerf', 'oprf', 'poisson', 'geometric', got kind={kind!r}")

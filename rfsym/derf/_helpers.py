@@ -118,7 +118,11 @@ def _dot(u, v):
 
 
 def _np2(X, name):
-    X = np.asarray(X, dtype=float)
+    try:
+        X = np.asarray(X, dtype=float)
+    except (ValueError, TypeError):
+        raise ValueError(f"{name} must be a rectangular array of real numbers (n points of dimension d), "
+                         f"got ragged or non-numeric input") from None
     if X.ndim == 1:
         X = X[None, :]
     if X.ndim != 2:
