@@ -158,8 +158,8 @@ def derf_features_np(omega, X, A, B, C, D):
     """DERF features D exp(w^T A w + w^T B x + x^T C x) (Sec. 4), shape (L, M).
 
     One side at a time: the query side ``x`` takes ``B = B1, C = C1`` and the key side ``y`` takes
-    ``B = B2, C = C2`` (Def. 3.1: :math:`f^{(1)}(\omega, x)` uses :math:`B^{(1)}, C^{(1)}` and
-    :math:`f^{(2)}(\omega, y)` uses :math:`B^{(2)}, C^{(2)}`; ``A`` and ``D`` are shared). For the
+    ``B = B2, C = C2`` (Def. 3.1: :math:`f^{(1)}(\\omega, x)` uses :math:`B^{(1)}, C^{(1)}` and
+    :math:`f^{(2)}(\\omega, y)` uses :math:`B^{(2)}, C^{(2)}`; ``A`` and ``D`` are shared). For the
     symmetric families (GERF, SDERF) the two sides coincide. The estimate of :math:`K(x, y)` is the mean
     over the M columns of the product of the two sides' features, with the same ``omega``.
 
