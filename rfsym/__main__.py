@@ -58,6 +58,8 @@ def _parser() -> argparse.ArgumentParser:
     pa.add_argument("--timeout", type=float, default=120.0, help="seconds per mutant")
     pa.add_argument("--out", help="write the Markdown report (the book page) here")
     pa.add_argument("--json-out", help="write the JSON report here")
+    pa.add_argument("--update", metavar="REPORT", help="with --paper: replace that paper's rows of an existing JSON "
+                    "report (the other papers' rows are kept)")
     pb = sub.add_parser("book-pages", help="write book/claims.md, book/errata.md and book/audit.md")
     pb.add_argument("--out", default="book")
     pr = sub.add_parser("reference", help="reference values with the digits an Arb enclosure proves")

@@ -105,3 +105,15 @@ def test_isolated_mutant_matches_in_process_and_times_out():
     assert r["status"] == "killed" and r["claim"] == "CRT-Eq7"
     r = audit.run_mutant_isolated(f, "sign", callers[f], timeout=1e-6)
     assert r["status"] in ("killed (time-out)", "killed")
+
+
+def test_update_report_replaces_one_papers_rows():
+    row = lambda f, p, st="killed": {"function": f, "paper": p, "perturbation": "sign", "status": st}  # noqa: E731
+    old = {"source_hash": "a", "papers": ["CRT", "SimRF"], "perturbations": ["sign"], "functions": 2, "seconds": 10.0,
+           "not_exercised": [{"function": "rfsym.simrf.g", "paper": "SimRF"}],
+           "mutants": [row("rfsym.crt.f", "CRT"), row("rfsym.simrf.f", "SimRF", "survived")]}
+    new = {"source_hash": "b", "papers": ["SimRF"], "perturbations": ["sign"], "functions": 1, "seconds": 2.0,
+           "not_exercised": [], "mutants": [row("rfsym.simrf.f", "SimRF")]}
+    up = audit.update_report(old, new)
+    assert up["source_hash"] == "b" and up["functions"] == 2 and up["not_exercised"] == []
+    assert [(r["function"], r["status"]) for r in up["mutants"]] == [("rfsym.crt.f", "killed"), ("rfsym.simrf.f", "killed")]

@@ -663,11 +663,34 @@ def _html(text) -> str:
     return html.escape(str(text))
 
 
+def update_report(old: dict, new: dict) -> dict:
+    """``old`` with every row of the papers audited in ``new`` replaced by ``new``'s rows.
+
+    For rerunning one paper after a change that touches only its own modules: the other papers' rows
+    stay as they were (their functions and claims did not change), the source hash becomes ``new``'s.
+    """
+    if set(new["perturbations"]) != set(old["perturbations"]):
+        raise ValueError("the two reports use different perturbations")
+    papers = set(new["papers"])
+    mutants = [r for r in old["mutants"] if r["paper"] not in papers] + new["mutants"]
+    not_ex = [f for f in old["not_exercised"] if f["paper"] not in papers] + new["not_exercised"]
+    order = {p: i for i, p in enumerate(PAPERS)}
+    mutants.sort(key=lambda r: order[r["paper"]])
+    return {**old, "source_hash": new["source_hash"], "papers": sorted(set(old["papers"]) | papers, key=order.get),
+            "functions": len({r["function"] for r in mutants} | {f["function"] for f in not_ex}),
+            "not_exercised": not_ex, "mutants": mutants,
+            "seconds": round(old["seconds"] + new["seconds"], 1)}
+
+
 def main(args) -> int:
     """Entry point of ``python -m rfsym audit`` (see :mod:`rfsym.__main__`)."""
     funcs = args.function or None
     perts = tuple(args.perturbation) if args.perturbation else tuple(PERTURBATIONS)
+    if getattr(args, "update", None) and (not args.paper or funcs):
+        raise ValueError("--update reruns whole papers: give --paper (and no --function)")
     rep = audit(args.paper, funcs, perts, jobs=args.jobs, timeout=args.timeout)
+    if getattr(args, "update", None):
+        rep = update_report(json.loads(Path(args.update).read_text()), rep)
     summ = summary(rep)
     for p, s in summ.items():
         print(f"{p}: {s['mutants']} mutants, {s['killed']} killed, {s['explained']} survived (explained), "
