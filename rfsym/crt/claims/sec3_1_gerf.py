@@ -7,9 +7,9 @@ slips of their proofs.
 * ``CRT-Thm3.1`` verified -- GERFs (4) are unbiased under (5)
 * ``CRT-Eq17`` verified -- the complex Gaussian integral of the proof
 * ``CRT-Sec9.2-sq`` erratum (typo) -- the notation [.]^2 of (16)-(17)
-* ``CRT-Sec9.2`` erratum (minor) -- 'other complex roots can be used' in (5)
+* ``CRT-Sec9.2`` verified -- 'other complex roots can be used' in (5) (roots that keep (18))
 * ``CRT-Thm3.2`` verified -- the GERF variance (6)
-* ``CRT-Sec3.1-var2`` erratum (typo) -- (6) as 'the variance of (2)'
+* ``CRT-Sec3.1-var2`` verified -- (6) as 'the variance of (2)' (the displayed one-sample variance, Sec. 2.1)
 * ``CRT-Sec9.3`` erratum (typo) -- the product (1-4A)(1-4A) in Eq. (21)
 """
 
@@ -23,7 +23,7 @@ import sympy as sp
 from mpmath import mp
 
 from ... import crt
-from ...claims import Check, Claim, Outcome
+from ...claims import Check, Claim, Outcome, Reading
 from ...montecarlo import mean_of, z_check
 from ...precision import to_mp
 from .. import witnesses as cw
@@ -268,6 +268,14 @@ CLAIMS.append(Claim(
     verdict="erratum", severity="typo",
     correction=r"$[v]^2:=\sum_l v_l^2$ (the sum of the elementwise squares, no conjugation).",
     evidence=r"An elementwise square of $\omega-\beta$ is a vector, whose exponential has no scalar integral; the quantity (16)-(17) need is the bilinear sum $\sum_l(\omega_l-\beta_l)^2$ without complex conjugation: with it (16) reproduces $E f_1f_2$ for complex $A$, with the conjugated $|\omega-\beta|^2$ it does not (numbers in the check output).",
+    readings=[
+        Reading('literal', '$[v]^2$ is the elementwise square, a vector.',
+                False, 'an elementwise square of a vector has no scalar integral; (17) needs a scalar'),
+        Reading('charitable: the squared norm', '$[v]^2$ read as the usual squared norm of a complex vector, $|v|^2=\\sum_l v_l\\bar v_l$.',
+                False, '(16) with |w - beta|^2 gives (0.765954518773 + 0.00726039975881j), not K = (0.778800783071 + 5.0992209967e-32j); the bilinear sum without conjugation agrees to 31 digits'),
+    ],
+    defence='Defence counsel: the exponent of (16)-(17) must be a scalar and the right-hand side of (17) is one, so $[v]^2$ can only mean $\\sum_l v_l^2$; the intent is clear (typo).',
+    defeated_by='the words define a vector, and the natural scalar reading |w - beta|^2 gives 0.765954518773 instead of K = 0.778800783071; only the unstated bilinear sum works (typo)',
     checks=[
         Check("which square makes (16) the mean", "numeric", _sec92_sq,
               exercises=("rfsym.crt.gerf_params",),
@@ -281,28 +289,33 @@ CLAIMS.append(Claim(
 # -------------------------------------------------------------------------------- CRT-Sec9.2
 
 def _sec92_roots():
-    # other fourth roots in D = (4th root of (1-4A))^d: D^2 changes sign when k d is odd
+    # every choice of roots in (5), d = 1: the other square root -B and the fourth root i (1-4A)^(1/4) (D^2 -> -D^2,
+    # which breaks (18) for odd d) give the same variance as the principal roots; only the latter changes the mean
     with mp.workdps(30):
         A = mpmath.mpf("0.1")
         x, y = mpmath.mpf("0.7"), mpmath.mpf("-0.3")
         K = mpmath.exp(-(x - y) ** 2 / 2)
-        B = mpmath.sqrt(1 - 4 * A)
+        B0 = mpmath.sqrt(1 - 4 * A)
         C = mpmath.mpf(-1)
-        out = {}
-        for k in (0, 1):
-            D = mpmath.root(1 - 4 * A, 4) * mpmath.j ** k        # d = 1
-            f = lambda w: D * D * mpmath.exp(2 * A * w * w + B * w * (x + y) + C * (x * x + y * y)) * mpmath.npdf(w)
-            out[k] = mpmath.re(mpmath.quad(f, [-mpmath.inf, -5, 0, 5, mpmath.inf]))
-        # B -> -B (the other square root) keeps the mean: omega -> -omega symmetry
-        Dm = mpmath.root(1 - 4 * A, 4)
-        fb = lambda w: Dm * Dm * mpmath.exp(2 * A * w * w - B * w * (x + y) + C * (x * x + y * y)) * mpmath.npdf(w)
-        mb = mpmath.quad(fb, [-mpmath.inf, -5, 0, 5, mpmath.inf])
-        ok = agreeing_digits(out[0], K) >= 20 and agreeing_digits(mb, K) >= 20
-        ctrl = agreeing_digits(out[1], -K) >= 20
-    return Outcome(ok, (f"d=1, A=0.1, s=+1, x=0.7, y=-0.3, K={mpmath.nstr(K, 10)}: principal 4th root gives E f1 f2 = {mpmath.nstr(out[0], 10)}; "
-                f"the root i (1-4A)^(1/4) gives {mpmath.nstr(out[1], 10)} = -K; the other square root -B keeps {mpmath.nstr(mb, 10)}"),
-                   agreement="20+ digits", control_rejected=ctrl,
-                   control_detail="the printed 'any root' is rejected: the fourth root i (1-4A)^(1/4) gives -K")
+        D0 = mpmath.root(1 - 4 * A, 4)
+        pts = [-mpmath.inf, -5, 0, 5, mpmath.inf]
+        mean, var = {}, {}
+        for name, B, D in (("principal", B0, D0), ("-B", -B0, D0), ("iD", B0, mpmath.j * D0)):
+            z = lambda w: D * D * mpmath.exp(2 * A * w * w + B * w * (x + y) + C * (x * x + y * y))
+            m1 = mpmath.re(mpmath.quad(lambda w: z(w) * mpmath.npdf(w), pts))
+            m2 = mpmath.quad(lambda w: mpmath.re(z(w)) ** 2 * mpmath.npdf(w), pts)
+            mean[name], var[name] = m1, m2 - m1 * m1
+        lib = crt.gerf_variance(["0.7"], ["-0.3"], "0.1", 1, dps=25)
+        dig_v = min(agreeing_digits(var[k], lib) for k in var)
+        ok = agreeing_digits(mean["principal"], K) >= 20 and agreeing_digits(mean["-B"], K) >= 20 and dig_v >= 20
+        ctrl = agreeing_digits(mean["iD"], -K) >= 20
+    return Outcome(ok, (f"d=1, A=0.1, s=+1, x=0.7, y=-0.3, K={mpmath.nstr(K, 10)}: quadrature of the mean and variance of Re(f1 f2) with each choice of roots: "
+                        f"principal roots mean {mpmath.nstr(mean['principal'], 10)}, variance {mpmath.nstr(var['principal'], 12)}; the other square root -B: "
+                        f"mean {mpmath.nstr(mean['-B'], 10)}, variance {mpmath.nstr(var['-B'], 12)}; the fourth root i (1-4A)^(1/4) (D^2 -> -D^2, so (18) fails "
+                        f"for odd d): mean {mpmath.nstr(mean['iD'], 10)} = -K, variance {mpmath.nstr(var['iD'], 12)}; Eq. (6) (library) {mpmath.nstr(lib, 12)}: "
+                        f"every variance agrees to >= {dig_v:.0f} digits"),
+                   agreement=f"{dig_v:.0f} digits", control_rejected=ctrl,
+                   control_detail="'the fourth root i (1-4A)^(1/4) keeps (18) at d = 1' rejected: its mean is -K")
 
 
 def _sec92_mc():
@@ -331,13 +344,21 @@ def _sec92_mc():
 
 CLAIMS.append(Claim(
     id="CRT-Sec9.2", paper="CRT", location="App. 9.2, remark after the proof of Thm 3.1",
-    statement="Other complex roots can be used in (5) instead of the principal ones; the variance is the same.",
-    verdict="erratum", severity="minor",
-    correction=r"Any roots may be used as long as (18) holds, i.e. $D^2=(\sqrt{1-4A})^d$ ($D$ up to sign) and $sB^2=1-4A$ ($B$ up to sign).",
-    evidence=r"For $B$ the other square root is fine ($\omega\to-\omega$), but another fourth root in $D$ multiplies $D^2$ by $(-1)^{kd}$: for odd $kd$ the estimator has mean $-K$, i.e. it is no longer unbiased (its variance is unchanged).",
+    statement="Other complex roots can be used in (5) instead of the principal ones; the proof of Thm 3.2 only uses (18), so the variance is the same.",
+    verdict="verified",
+    evidence=r"Verified under the reading the remark itself states: 'other roots' that keep (18), the only property the proofs use. The variance is the same for every choice of roots: the other square root $-B$ is absorbed by $\omega\to-\omega$, and another fourth root multiplies $D^2$ by $\pm1$, with $\mathrm{Var}\,\mathrm{Re}(-Z)=\mathrm{Var}\,\mathrm{Re}(Z)$ (quadrature at $d=1$: variance 0.73056313032 with the principal roots, $-B$ and $iD$ alike, equal to (6)). Caveat: a fourth root with $D^2\to-D^2$ breaks (18) when $d$ is odd, and then the mean is $-K$ (quadrature and sampling); for even $d$ (every experiment of the paper uses $d=64$) every choice keeps (18).",
+    readings=[
+        Reading("literal: any roots, unbiasedness included", r"Any complex roots in (5) keep the estimator unbiased, and its variance is unchanged.",
+                False, "the variance is unchanged (0.73056313032 for every root at d = 1), but the fourth root i (1-4A)^(1/4) at odd d gives mean -0.6065306597 = -K"),
+        Reading("charitable: roots that keep (18) (defence counsel)", r"Roots other than the principal ones may be used as long as (18) holds, which is all the proofs of Thm 3.1 and 3.2 use ('we will only use (18)'); the variance is then the same.",
+                True, "the other square root -B keeps the mean 0.6065306597 = K and the variance 0.73056313032 = (6); sampled features agree"),
+    ],
+    defence="Defence counsel: the remark says the proof 'will only use (18)', so 'other roots' are roots that keep (18); the variance sentence is true for every choice of roots, and for even d (d = 64 in every experiment) every fourth root keeps (18).",
     checks=[
-        Check("non-principal roots by quadrature", "numeric", _sec92_roots,
-              route="mpmath quadrature of E f1 f2 with each root", control="the printed 'any root' (mean -K)"),
+        Check("mean and variance with each root by quadrature", "numeric", _sec92_roots,
+              exercises=("rfsym.crt.gerf_variance",),
+              route="mpmath quadrature of the mean and variance of Re(f1 f2) with each root, d = 1",
+              control="the fourth root i (1-4A)^(1/4) keeping (18) at odd d"),
         Check("sampled features with each root (MC)", "montecarlo", _sec92_mc,
               exercises=("rfsym.crt.sample_omega", "rfsym.crt.gerf_features"),
               route="400000 sampled w, features (4) built with each root, complex A",
@@ -509,10 +530,16 @@ def _var2_quad():
 
 CLAIMS.append(Claim(
     id="CRT-Sec3.1-var2", paper="CRT", location="Sec. 3.1, Theorem 3.2 (also Theorems 3.4, 3.5): 'the variance of (2)'",
-    statement="The variance of (2) using p_GE, f_GE is given as Var Re(f1 f2) = (6).",
-    verdict="erratum", severity="typo",
-    correction=r"The variance of one sample $\mathrm{Re}(f^{(1)}f^{(2)})$ of (1) is (6); the estimator (2) has variance (6)$/M$.",
-    evidence="(6) is the variance of one sample Re(f1 f2), the quantity the paper announces (after Eq. (2)) for judging precision; the estimator (2) averages M samples and has variance (6)/M (sampled with M = 8).",
+    statement=r"The variance of (2) using $p_{\mathrm{GE}}$, $f_{\mathrm{GE}}$ is given as $\mathrm{Var}_{p_{\mathrm{GE}}(\omega)}\mathrm{Re}(f^{(1)}f^{(2)})=$ (6).",
+    verdict="verified",
+    evidence=r"Verified under the reading the displayed left-hand side states and Sec. 2.1 fixes: the variance $\mathrm{Var}_{p(\omega)}\mathrm{Re}(f^{(1)}f^{(2)})$ of one sample, which the paper announces it will use to judge precision, with the total variance of (2) equal to $\frac1M$ of it. Both hold: a quadrature of the variance of (2) with $M=2$ gives 0.2339425041091 = (6)/M, and the sampled variance of (2) with $M=8$ matches (6)/M (z = +2.60). Read as the variance of the $M$-sample estimator itself, the words 'the variance of (2)' would be off by the factor $M$ (rejected at z = -1810.0); the displayed formula leaves no doubt which is meant.",
+    readings=[
+        Reading("literal: the variance of the M-sample estimator (2)", r"(6) is the variance of $\hat K_M$ of (2) for every $M$.", False,
+                "M = 2: Var of (2) = 0.2339425041091 = (6)/M, while (6) = 0.4678850082183"),
+        Reading("charitable: the displayed left-hand side, Sec. 2.1's convention (defence counsel)", r"'The variance of (2)' names the displayed $\mathrm{Var}_{p(\omega)}\mathrm{Re}(f^{(1)}f^{(2)})$, the one-sample variance Sec. 2.1 uses to judge precision, with total variance $\frac1M$ of it.", True,
+                "(6) is the one-sample variance and (2) has (6)/M: 0.2339425041091 by quadrature at M = 2; sampled at M = 8, z = +2.60"),
+    ],
+    defence="Defence counsel: the displayed left-hand side is explicitly the variance of one sample, and Sec. 2.1 states the convention (the variance of (1) judges precision; the total variance is 1/M of it).",
     checks=[
         Check("variance of the M-sample estimator", "montecarlo", _var2_mc,
               exercises=("rfsym.crt.oprf_variance", "rfsym.crt.experiments.orthogonal_variance_mc"),
@@ -557,6 +584,14 @@ CLAIMS.append(Claim(
     verdict="erratum", severity="typo",
     correction=r"$|D|^4(\sqrt{1-8\mathrm{Re}A})^{-d}=\big(\frac{|1-4A|^2}{1-8\mathrm{Re}A}\big)^{d/2}=\big(1+\frac{16|A|^2}{1-8\mathrm{Re}A}\big)^{d/2}$.",
     evidence=r"The product must be $(1-4A)(1-4\bar A)=|1-4A|^2$; the final $\alpha_3$ is right.",
+    readings=[
+        Reading('literal', '$(1-4A)(1-4A)/(1-8\\mathrm{Re}A)$ for complex $A$, as in the proof of Thm 3.2.',
+                False, 'A=-0.3+0.4i, d=3: printed (-0.99660404 - 3.0523391j) against alpha_3 = 3.2109179'),
+        Reading('charitable: real A', '$A$ real (the OPRF case), where $(1-4A)^2=|1-4A|^2$.',
+                False, 'true for real A (imaginary part of (1-4A)^2 is 8*b*(4*a - 1), zero at b = 0), but (21) is written with Re A for the complex A of Thm 3.2, where the printed product leaves 8*b*(-4*I*a + 4*b + I)/(8*a - 1)'),
+    ],
+    defence='Defence counsel: very likely a lost overline; the next line, $(1-8\\mathrm{Re}A+16|A|^2)/(1-8\\mathrm{Re}A)$, and $\\alpha_3$ are right.',
+    defeated_by='the printed product is complex for complex A: (-0.99660404 - 3.0523391j) against alpha_3 = 3.2109179; the next line fixes the intent (typo)',
     checks=[
         Check("alpha_3 with A complex", "numeric", _sec93_numeric,
               route="mpmath at a complex A", control="the printed product (1-4A)(1-4A)"),

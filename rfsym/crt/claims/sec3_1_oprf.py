@@ -22,7 +22,7 @@ import sympy as sp
 from mpmath import mp
 
 from ... import crt
-from ...claims import Check, Claim, Outcome
+from ...claims import Check, Claim, Outcome, Reading
 from ...montecarlo import mean_of, variance_of, z_check
 from .. import witnesses as cw
 from ._checks import (SEED, _K, _NO_MC_DET, _T33, _exact_outcome, _f, _float_stat_err, _mc_outcome,
@@ -185,6 +185,14 @@ CLAIMS.append(Claim(
     verdict="erratum", severity="typo",
     correction=r"$\rho^*=\big(\sqrt{(2s_2+d)^2+8ds_2}-2s_2-d\big)/(4s_2)=2d/\big(\sqrt{(2s_2+d)^2+8ds_2}+2s_2+d\big)$.",
     evidence=r"The printed expression does not solve the quadratic of (22) (at $d=64$, $s_2=100$ it gives 0.8683029425 instead of 0.2092525525); the proof's (22) closes the root before $-2s_2-d$.",
+    readings=[
+        Reading('literal', '(7) with $-2\\|x+y\\|^2-d$ under the square root.',
+                False, 'd=64, ||x+y||^2=100: printed 0.8683029425 against (22) 0.2092525525; residual of the stationarity quadratic 316.02198'),
+        Reading('charitable: the root of the stationarity quadratic', '(7) read as the positive root of the quadratic $2s_2\\rho^2+(2s_2+d)\\rho-d=0$ that the proof (22) solves.',
+                False, 'the printed expression does not solve it: residual 316.02198 against 0.0 for (22)'),
+    ],
+    defence='Defence counsel: (22) in App. 9.4 has $-2\\|x+y\\|^2-d$ outside the root and gives the positive stationary point; the misplaced radical is a typesetting slip.',
+    defeated_by='as printed, (7) gives 0.8683029425 instead of 0.2092525525 at d=64, ||x+y||^2=100 (residual 316.02198); (22) fixes the intent (typo)',
     checks=[
         Check("quadratic residual (sympy)", "symbolic", _eq7_symbolic,
               route="sympy substitution into 2 s2 rho^2 + (2 s2 + d) rho - d", control="the printed (7)"),

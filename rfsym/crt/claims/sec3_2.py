@@ -28,7 +28,7 @@ import sympy as sp
 from mpmath import mp
 
 from ... import crt
-from ...claims import Check, Claim, Outcome
+from ...claims import Check, Claim, Outcome, Reading
 from ...montecarlo import mean_of, variance_of, z_check
 from .. import witnesses as cw
 from ._checks import (SEED, _K, _NO_MC_DET, _exact_outcome, _f, _float_stat_err, _mc_outcome, _second_moment_mc,
@@ -443,6 +443,14 @@ CLAIMS.append(Claim(
     verdict="erratum", severity="typo",
     correction=r"$p^{-2d}e^{-N}\prod_l\mathbb E\big[(\omega_l!)^{-2}((1-p)^{-1}x_ly_l)^{2\omega_l}\big]-K(x,y)^2$.",
     evidence=r"$-K^2$ is placed inside the product over $l$; the following lines (and the theorem) have it outside.",
+    readings=[
+        Reading('literal', 'The second line of the proof with $-K^2$ inside the product and the expectation.',
+                False, 'd=2, p=0.35: 1.673122691 against Eq. (13) 1.753206098; sampled variance rejects it at z = +27.9'),
+        Reading('charitable: an intermediate step', 'The line as an intermediate step whose misplaced $-K^2$ the next line repairs.',
+                False, 'the line is still an equation that fails: 1.673122691 against 1.753206098; the next line and (13) are right'),
+    ],
+    defence='Defence counsel: the $-K^2$ is merely misplaced; the next line and the result (13) are correct (re-derived).',
+    defeated_by='read as written the line gives 1.673122691, not the variance 1.753206098; the next line fixes the intent (typo)',
     checks=[
         Check("literal reading vs Eq. (13)", "numeric", _sec96_numeric,
               exercises=("rfsym.crt.geometric_variance",),
@@ -496,6 +504,14 @@ CLAIMS.append(Claim(
     verdict="erratum", severity="typo",
     correction="Evaluation of (13) takes $O(d)$ time; minimise (13) with respect to $p$.",
     evidence=r"(11) is the Poisson variance and has no $p$ (sympy: its free symbols are $\lambda,x,y$), so minimising it over $p$ is meaningless; the GeomRF objective (13) depends on $p$ and geometric_p_star minimises it (grid, scipy and $p^*\pm0.05$ agree).",
+    readings=[
+        Reading('literal', 'Minimise (11), the Poisson variance, over $p$.',
+                False, "sympy: the free symbols of (11) are ['lam', 'x', 'y']: no p to minimise over"),
+        Reading('charitable: the parameter (11) does contain', "'Minimise (11)' read as minimising the Poisson variance over its own parameter $\\lambda$.",
+                False, "that is Sec. 3.2.1's step; in Sec. 3.2.2 the GeomRF parameter p* = 0.699220718583 minimises (13) (grid argmin 0.700), which (11) does not contain"),
+    ],
+    defence='Defence counsel: a cross-reference slip; the section is about GeomRFs, whose variance (13) depends on $p$.',
+    defeated_by="(11) has no p (free symbols ['lam', 'x', 'y']); the intended (13) is minimised at p* = 0.699220718583 (typo)",
     checks=[
         Check("(11) has no p (sympy)", "symbolic", _eq11ref_symbolic,
               exercises=("rfsym.crt.poisson_variance_expr", "rfsym.crt.geometric_variance_expr"),
