@@ -482,6 +482,10 @@ FIG4_SDRF = Claim(id="DERF-Fig4-SDRF", paper="DERF", location="Sec. 5.3.1, Fig. 
     severity="typo", statement="Comparison of FAVOR# using SDRF with FAVOR++ Performer ...",
     correction="Comparison of FAVOR# using SDERF with FAVOR++ Performer ...",
     evidence="'SDRF' is defined nowhere in the paper; among the families it defines only SDERF is one letter away, and SDERF is the FAVOR# variant the text of Sec. 5.3.1 says the speech experiment of Fig. 4 uses (the GLUE variant SADERF is two letters away).",
+    readings=[Reading("literal", "'SDRF' names a family of random features.", False, "no family of the paper is called SDRF"),
+              Reading("charitable: a one-letter slip", "'SDRF' is read as the family one letter away, SDERF, the variant Sec. 5.3.1 uses.", False, "that reading changes the printed name")],
+    defence="Sec. 5.3.1 says the speech experiment applies FAVOR# with SDERF (defence counsel): a typo.",
+    defeated_by="SDRF is defined nowhere; SDERF is the only family at edit distance 1",
     checks=[Check("the acronym against the families the paper defines", "arithmetic", _fig4_sdrf,
                   route="edit distances from 'SDRF' to the 7 family names of Secs. 2.3-4.3 and to the 2 FAVOR# variants of Sec. 5.3",
                   control="SADERF, the other FAVOR# variant")],
@@ -559,6 +563,10 @@ SEC5_3_2_GLUE = Claim(id="DERF-Sec5.3.2-GLUE", paper="DERF", location="Sec. 5.3.
     statement="The GLUE benchmark [46] consists of 8 different natural language understanding tasks.",
     correction="GLUE consists of 9 tasks; Table 1 reports 8 of them (all but WNLI).",
     evidence="GLUE [46] has 9 tasks; Table 1 reports 8 of them (WNLI is left out, as in the BERT paper). Severity minor, not typo: a wrong count about the benchmark that a reader would believe and cannot correct from the paper.",
+    readings=[Reading("literal", "GLUE [46] consists of 8 tasks.", False, "GLUE has 9 tasks"),
+              Reading("charitable: the 8 GLUE tasks used here (defence counsel)", "'8 different tasks' introduces the evaluation: the tasks of Table 1.", False, "the sentence states what GLUE consists of; GLUE has 9, Table 1 reports 8")],
+    defence="Table 1 lists exactly the 8 tasks used, BERT (whose setup is followed) also leaves out WNLI and [31] uses the same wording, so the intent 'the 8 GLUE tasks used' is plain; counsel proposes typo.",
+    defeated_by="GLUE has 9 tasks and Table 1 reports 8; nothing in the paper tells the reader a ninth exists, so the slip is not correctable from the surrounding text (severity stays minor)",
     checks=[Check("task count", "arithmetic", _glue_count, route="the task list of [46] vs the table's columns",
                   control="the table's column count")],
     single_witness="a count: the task list of GLUE [46] against the table's columns is the only fact to check")
@@ -587,6 +595,10 @@ SECB_4_2 = Claim(id="DERF-SecB.4.2", paper="DERF", location="App. B.4.2 (both ap
     statement="We used the exact same hyperparameter-setup for all the baselines (FAVOR++, FAVOR+, ELU, ReLU) and FAVOR++.",
     correction="... for all the baselines (FAVOR++, FAVOR+, ELU, ReLU) and FAVOR#.",
     evidence="The list names FAVOR++ twice and leaves FAVOR#, the method under test and the only other Performer row of Table 1, without a stated setup; the last name must be FAVOR#.",
+    readings=[Reading("literal", "The same hyperparameters for FAVOR++, FAVOR+, ELU, ReLU and FAVOR++.", False, "FAVOR++ named twice, FAVOR# not at all"),
+              Reading("charitable: the second FAVOR++ as the method under test", "The last name refers to the method compared with the baselines.", False, "that method is FAVOR#; the printed name is FAVOR++")],
+    defence="FAVOR++ appears twice and the second can only mean FAVOR# (defence counsel): a typo.",
+    defeated_by="the list names FAVOR++ twice and leaves FAVOR# without a stated setup",
     checks=[Check("the list against Table 1's Performer rows", "arithmetic", _b42_favor,
                   route="set difference of Table 1's low-rank rows and the names of App. B.4.2",
                   control="the printed list")],
@@ -603,7 +615,7 @@ CLAIMS = [SECB_2, FIG2, SEC5_1, FIG1, SEC5_1_HETEROGEN, SEC5_1_MNIST, SEC5_1_CIF
 AUDIT_EXPLAINED = {
     "rfsym.derf.experiments.aderf_lead_vs_L": (
         "the notebook's illustration that ADERF's small lead over SDERF shrinks with L; since DERF-Sec5.1 became "
-        "unverifiable (issue 19) no claim check uses it (tested in tests/test_derf_experiments.py)."),
+        "unverifiable (issue 19) no claim check uses it (the notebook prints and asserts it)."),
     "rfsym.derf.variance_comparison": "a user-facing summary helper; no claim depends on it (tested in tests/test_derf.py).",
     "rfsym.derf.experiments.fig2_mc_point": (
         "returns the exact value (9) and its sampled estimate together; a common "
