@@ -26,7 +26,7 @@ import sympy as sp
 from mpmath import mp
 
 from ... import derf
-from ...claims import Check, Claim, Outcome
+from ...claims import Check, Claim, Outcome, Reading
 from ...precision import agreeing_digits
 from .. import witnesses as dw
 from .._helpers import _diag
@@ -230,6 +230,10 @@ EQ34 = Claim(id="DERF-Eq34", paper="DERF", location="App. A.4, Eq. (34), second 
     statement="$\\mathrm{Var} = \\det(I-4A)^{1/4}\\det(I-8A)^{-1/2}\\exp(-\\|x\\|^2 - 2x^\\top Q^\\top EQx - \\|y\\|^2 - 2y^\\top Q^\\top EQy - 4x^\\top Q^\\top EQy) - K^2$.",
     correction="$\\det(I_d - 4A)\\det(I_d - 8A)^{-1/2}\\exp(\\dots) - K^2$.",
     evidence="$D^4 = \\det(I-4A)$, as in the first line of (34) and in (36); the power 1/4 is a typo. The quadrature witness of Thm 4.1 rejects the printed prefactor too.",
+    readings=[Reading("literal", "$\\mathrm{Var} = \\det(I-4A)^{1/4}\\det(I-8A)^{-1/2}\\exp(\\dots) - K^2$.", False, "0.0734365676837 vs Var = 3.18006316869"),
+              Reading("charitable: D as in the first line of (34)", "The prefactor is read with $D^4 = \\det(I-4A)$ from the first line.", False, "that changes the printed power 1/4 to 1")],
+    defence="The first line of (34) has $D^4 = \\det(I-4A)$ and (36) uses $\\log\\det(I-4A)$ (defence counsel): a typo.",
+    defeated_by="the printed prefactor gives 0.0734365676837 instead of Var = 3.18006316869",
     checks=[Check("(34) vs (9)", "numeric", _eq34_typo,
                   exercises=("rfsym.derf.sderf_optimum", "rfsym.derf.derf_variance"), route="mpmath at 45 digits",
                   control="(34) without Q"),
@@ -332,6 +336,10 @@ EQ37_N = Claim(id="DERF-Eq37-N", paper="DERF", location="App. A.4, expansion bef
     statement="Earlier version: $L^{-2}\\sum_{ij}(x_i + y_j)(x_i + y_j)^\\top = L^{-2}\\sum_{ij}(x_ix_i^\\top + x_iy_j^\\top + y_jx_i^\\top + y_j x_j^\\top)$.",
     correction="$\\dots + y_j y_j^\\top$ (the final version's text).",
     evidence="The last term must be $y_jy_j^\\top$ (as in the final version); with $y_jx_j^\\top$ the sum is not $N$.",
+    readings=[Reading("literal (earlier appendix)", "$\\dots + y_jx_j^\\top$ in the expansion of $L^{-2}\\sum(x_i+y_j)(x_i+y_j)^\\top$.", False, "differs from the sum by up to 0.179"),
+              Reading("charitable: the next line of the same display", "The next line writes $L^{-1}\\sum_j y_jy_j^\\top = M^{(2)}$, so the term is read as $y_jy_j^\\top$.", False, "that is the final version's correction, not the printed term")],
+    defence="The next line of the same display already writes $y_jy_j^\\top$, and the authors corrected it in the final version, so it is not an erratum of the final text (defence counsel).",
+    defeated_by="the claim is about the earlier appendix version, which prints y_j x_j^T: its sum differs from N by up to 0.179; the final version is correct (recorded in the correction)",
     checks=[Check("exact rational arithmetic", "numeric", _eqN_earlier,
                   exercises=("rfsym.derf.shifted_log_variance_stats",), route="Fraction sums",
                   control="the earlier expansion"),
@@ -419,6 +427,10 @@ EQ50 = Claim(id="DERF-Eq50", paper="DERF", location="App. A.4, proof of Lemma A.
     statement="$\\sum_l(\\tilde E - E)_{\\pi_l}\\Lambda_{ll} = \\mathrm{Tr}(\\Pi(\\tilde E - E)\\Pi^\\top\\tilde\\Lambda)$ and, combining with (49), the bound $2\\|E\\|\\|\\Lambda - \\tilde\\Lambda\\| + 2\\|E - \\tilde E\\|\\|\\tilde\\Lambda\\|$.",
     correction="Use $\\mathrm{Tr}(\\Pi(\\tilde E - E)\\Pi^\\top\\Lambda)$ and bound $\\|E\\|\\|d\\Lambda\\| + \\|\\tilde E\\|\\|d\\Lambda\\| \\le 3\\|E\\|\\|d\\Lambda\\|$; the final estimate stays $\\delta/2$.",
     evidence="The trace has $\\Lambda$, not $\\tilde\\Lambda$; and combining $\\|E\\|\\|d\\Lambda\\|$ with $\\|\\tilde E\\|\\|d\\Lambda\\|$ needs $\\|\\tilde E\\| \\le \\|E\\|$, which (47) does not give. Redone correctly the total is still $\\le \\delta/2 < \\delta$. (Both versions also write 'Lemma A.3 applied to $E = \\hat E$, $\\Lambda^{(3)} = \\hat\\Lambda^{(3)}$' for the perturbed $\\tilde E$, $\\tilde\\Lambda^{(3)}$: notation only.)",
+    readings=[Reading("literal", "$\\sum_l(\\tilde E - E)_{\\pi_l}\\Lambda_{ll} = \\mathrm{Tr}(\\Pi(\\tilde E - E)\\Pi^\\top\\tilde\\Lambda)$ and the bound with $\\|E\\|$ in place of $\\|\\tilde E\\|$.", False, "0.0099 vs 0.01; ||E~|| = 1.878883 > ||E|| = 1.878829"),
+              Reading("charitable: the constants have slack", "The step is read as an inequality chain whose endpoint $\\delta/2$ survives the corrected bounds.", False, "the endpoint survives, but the printed equality and the replacement of ||E~|| by ||E|| are still false")],
+    defence="Lemma A.4 is von Neumann's trace inequality and true; redone with $\\Lambda$ and $\\|\\tilde E\\|\\le 2\\|E\\|$ the chain still ends at $\\delta/2 < \\delta$; only intermediate steps are wrong (defence counsel, who keeps it minor).",
+    defeated_by="the printed trace is 0.0099, not 0.01, and ||E~|| = 1.878883 exceeds ||E|| = 1.878829, so two printed steps are false although the lemma holds",
     checks=[Check("counterexample to the printed step", "numeric", _eq50_slip, route="explicit diagonal matrices",
                   control="Trace with Lambda^2"),
             Check("sympy: the corrected chain <= delta/2", "symbolic", _eq50_symbolic,
@@ -506,6 +518,10 @@ SECA_4_LE = Claim(id="DERF-SecA.4-le", paper="DERF", location="App. A.4, the sec
     statement="$-2\\,\\mathrm{Tr}(E^{**}\\Pi(A)^{-1}\\Lambda^{(3)}(\\Pi(A)^{-1})^\\top)\\le-2\\sum_l E^{**}_{\\pi(A^{**})_l,\\pi(A^{**})_l}\\Lambda^{(3)}_{l,l}$, 'where the second transition follows from Lemma A.4'.",
     correction="$=$ in the second transition (the co-monotone pairing of (55)); Lemma A.4 alone gives $\\ge$.",
     evidence="Lemma A.4 bounds the trace from above by the sorted sum, so it gives '$\\ge$' after multiplying by $-2$; the printed '$\\le$' holds only because (57) is an equality ($E^{**}$ and $\\Lambda_{\\pi^{-1}(A)}$ are co-monotone by (55)). The conclusion $G(A)\\ge G(A^*)$ (DERF-Eq57) stands. Numbers in the check output.",
+    readings=[Reading("literal", "The second transition of (57) is '$\\le$' and follows from Lemma A.4.", False, "Lemma A.4 gives the opposite direction: left side - sorted sum > 0 in 262 of 262 other pairings"),
+              Reading("charitable: the relation is an equality here", "At the proof's pairing the two sides are equal (co-monotone by (55)), so '$\\le$' is true.", False, "true as an equality (0.0e+00), but not by Lemma A.4 as the sentence says, which bounds it the other way")],
+    defence="The printed '$\\le$' is true because (57) is an equality at the co-monotone pairing, and the chain with '$=$' proves Thm 4.3 (defence counsel).",
+    defeated_by="the sentence attributes the step to Lemma A.4, which gives '>=' (smallest margin 0.00557 over 262 pairings); the relation holds only as the equality (0.0e+00) the lemma does not provide",
     checks=[Check("the two sides of (57) at the proof's pairing and at other pairings", "numeric", _secA4_le,
                   exercises=("rfsym.derf.lemma_a4_bound", "rfsym.derf.sderf_optimum_np"),
                   route="300 random diagonal A, E** of (55), every pairing compared with the sorted sum",

@@ -4,12 +4,12 @@ classification (Sec. 5.2) and the Transformer experiments (Sec. 5.3, Table 1, Ap
 Claims, in book order:
 
 * ``DERF-SecB.2`` verified -- App. B.2
-* ``DERF-Fig2`` erratum (minor) -- Fig. 1 (right), caption (extended by Fig. 2)
-* ``DERF-Sec5.1`` erratum (minor) -- Sec. 5.1, text
+* ``DERF-Fig2`` unverifiable -- Fig. 1 (right), caption (extended by Fig. 2)
+* ``DERF-Sec5.1`` unverifiable -- Sec. 5.1, text
 * ``DERF-Fig1`` verified -- Fig. 1 (left), Venn diagram; Secs. 4.1-4.3
-* ``DERF-Sec5.1-heterogen`` erratum (minor) -- Sec. 5.1, text
+* ``DERF-Sec5.1-heterogen`` verified -- Sec. 5.1, text
 * ``DERF-Sec5.1-mnist`` unverifiable -- Sec. 5.1 / Fig. 1-2, mnist regime
-* ``DERF-Sec5.1-cifar`` erratum (minor) -- Sec. 5.1 / Fig. 1 right, cifar10 and mnist/cifar10
+* ``DERF-Sec5.1-cifar`` unverifiable -- Sec. 5.1 / Fig. 1 right, cifar10 and mnist/cifar10
 * ``DERF-Fig3`` unverifiable -- Sec. 5.2, Fig. 3
 * ``DERF-Fig4`` unverifiable -- Sec. 5.3.1, Fig. 4
 * ``DERF-Fig4-SDRF`` erratum (typo) -- Sec. 5.3.1, Fig. 4 caption
@@ -22,6 +22,7 @@ Claims, in book order:
 
 from __future__ import annotations
 
+import functools
 import math
 
 import mpmath
@@ -30,7 +31,7 @@ from mpmath import mp
 
 from ... import derf
 from ... import realdata_claims as _rdc  # real-data experiments (notebook realdata)
-from ...claims import Check, Claim, Outcome
+from ...claims import Check, Claim, Outcome, Reading
 from ...montecarlo import mean_of, variance_of, z_check
 from .. import experiments as dx, witnesses as dw
 from .._helpers import _diag
@@ -43,72 +44,139 @@ _SIGMAS = dx.FIG2_SIGMAS
 _FIG_FAMS = dx.FIG2_FAMILIES          # shared (cached) with the notebook's figure
 
 
-def _image_replicate():
-    """Fresh image sets, every reasonable preprocessing, sigma = 1, gaps from the separate implementation."""
-    from ... import realdata as rd
-    from ... import realdata_run as rr
-    Ls = rr.PROTOCOLS["images"]["derf"]["L"]
-    variants = [v for v in rd.IMAGE_VARIANTS if _rdc._scale(v) in _rdc.REASONABLE_SCALES]
-    gaps = {}
-    for reg in ("cifar10", "mnist/cifar10"):
-        for k, v in enumerate(variants):
-            X, Y = rd.image_sets(reg, Ls[reg], 1.0, rd.rng_for("images-DERF", 900, k), variant=v)
-            gaps[reg, v] = dw.gerf_sderf_gap(X, Y)
-    half = {reg: dw.gerf_sderf_gap(*rd.image_sets(reg, Ls[reg], 0.5, rd.rng_for("images-DERF", 901), variant="area/bt601/unit"))
-            for reg in ("cifar10", "mnist/cifar10")}                 # where the printed pair would hold
-    # a preprocessing outside the cached run: images standardised with their data set's pixel mean and std
+# ------------------------------------------------------------------ protocol sensitivity (issue 19)
+
+#: Resize methods of the live per-pixel standardisation spot check (antialiased bilinear and box).
+_PP_RESIZES = ("triangle", "area")
+_PP_L = {"mnist": 1024, "cifar10": 508, "mnist/cifar10": 1017}
+_PP_FAMS = ("trig", "pos", "gerf", "aderf", "sderf")
+
+
+@functools.lru_cache(maxsize=None)
+def _perpixel_curves(resize):
+    """Live spot check outside the cached run: 8x8 images in [0, 1] standardised per pixel with their data set's
+    mean and std (a pixel constant over the data set is left at 0), one pair of sets per regime and sigma (L of
+    the cached protocol), mean log relative variance of every family. ``None``: the optimum does not exist."""
     from ... import datasets as ds
-    std = {}
-    for k, r in enumerate(ds.RESIZE_METHODS):
-        mn = ds.load_images("mnist", resize=r, scale="unit")[0]
-        cf = ds.load_images("cifar10", resize=r, scale="unit", gray="bt601")[0]
-        mn, cf = (mn - mn.mean()) / mn.std(), (cf - cf.mean()) / cf.std()
-        rng = rd.rng_for("images-DERF", 902, k)
-        ix = rng.choice(len(cf), 2 * Ls["cifar10"], replace=False)
-        std["cifar10", r] = dw.gerf_sderf_gap(cf[ix[:Ls["cifar10"]]], cf[ix[Ls["cifar10"]:]])
-        std["mnist/cifar10", r] = dw.gerf_sderf_gap(mn[rng.choice(len(mn), Ls["mnist/cifar10"], replace=False)],
-                                                    cf[rng.choice(len(cf), Ls["mnist/cifar10"], replace=False)])
-    std_ok = not any(_rdc.about(std["mnist/cifar10", r], 5) and _rdc.about(std["cifar10", r], 10) for r in ds.RESIZE_METHODS)
-    c_fl = [_rdc.about(gaps["cifar10", v], 10) for v in variants]
-    m_fl = [_rdc.about(gaps["mnist/cifar10", v], 5) for v in variants]
-    joint = [a and b for a, b in zip(c_fl, m_fl)]
-    ok = not any(m_fl) and not any(joint) and std_ok
-    fmt = lambda reg: ", ".join(f"{v} {gaps[reg, v]:.2f}" for v in variants)
-    fstd = lambda reg: ", ".join(f"{r} {std[reg, r]:.2f}" for r in ds.RESIZE_METHODS)
-    return Outcome(ok, f"one fresh pair of image sets per preprocessing (realdata.image_sets, keys disjoint from the cached "
-                   f"run; L = {Ls['cifar10']} / {Ls['mnist/cifar10']}; the cifar10 sets re-split the same 1,017 available "
-                   f"images, the MNIST side is fresh), log GERF - log SDERF at sigma = 1 from the separate implementation "
-                   f"derf_witnesses.gerf_sderf_gap: cifar10 (printed e^10): {fmt('cifar10')} -> about e^10 in {sum(c_fl)} of "
-                   f"{len(c_fl)}; mnist/cifar10 (printed e^5): {fmt('mnist/cifar10')} -> about e^5 in {sum(m_fl)} of "
-                   f"{len(m_fl)}; both under one preprocessing: {sum(joint)} of {len(joint)}. For comparison, pixels in [0, 1] (area, "
-                   f"bt601) at sigma = 0.5, half the plotted maximum: cifar10 {half['cifar10']:.2f}, mnist/cifar10 "
-                   f"{half['mnist/cifar10']:.2f} nats -- the printed pair e^10, e^5 matches this column, not the gain over "
-                   f"0.1 <= sigma <= 1. Images standardised with their data set's pixel mean and std (bt601), sigma = 1: cifar10 "
-                   f"{fstd('cifar10')}; mnist/cifar10 {fstd('mnist/cifar10')}; both about e^10, e^5: {not std_ok}",
-                   agreement=f"mnist/cifar10 outside [2.5, 7.5] in {len(m_fl) - sum(m_fl)} of {len(m_fl)}",
-                   control_rejected=any(c_fl), control_detail=f"the band accepts the printed e^10 in cifar10 under {sum(c_fl)} preprocessings")
+    from ... import realdata as rd
+    mn = ds.load_images("mnist", resize=resize, scale="unit")[0]
+    cf = ds.load_images("cifar10", resize=resize, scale="unit", gray="bt601")[0]
+    std = lambda a: (a - a.mean(0)) / np.where(a.std(0) > 0, a.std(0), 1.0)
+    mn, cf = std(mn), std(cf)
+    opt = {"gerf": derf.gerf_optimum_np, "aderf": derf.aderf_optimum_np, "sderf": derf.sderf_optimum_np}
+    out = {}
+    for k, (reg, L) in enumerate(_PP_L.items()):
+        for s in _SIGMAS:
+            rng = rd.rng_for("images-DERF", 903, k, int(round(100 * s)))
+            if reg == "mnist/cifar10":
+                X, Y = mn[rng.choice(len(mn), L, replace=False)], cf[rng.choice(len(cf), L, replace=False)]
+            else:
+                src = mn if reg == "mnist" else cf
+                ix = rng.choice(len(src), 2 * L, replace=False)
+                X, Y = src[ix[:L]], src[ix[L:]]
+            X, Y = s * X, s * Y
+            row = {}
+            for f in _PP_FAMS:
+                try:
+                    p = None if f not in opt else derf.as_derf_params_np(f, opt[f](X, Y), d=X.shape[1])
+                except ValueError:
+                    row[f] = None
+                    continue
+                row[f] = float(np.mean(derf.log_relative_variance_np(f, X, Y, p)))
+            out[reg, s] = row
+    return out
 
 
-#: DERF-Fig2 (the caption) and DERF-Sec5.1-cifar (the text) state the same image gains and rest on the same
-#: evidence, checks and correction.
-_IMAGE_GAP_EVIDENCE = "max over sigma in [0.1, 1] of log GERF - log SDERF (nats; 'about e^k' = [k/2, 3k/2]): cifar10 (printed e^10): area/bt601/unit 25.86, bilinear/bt601/unit 25.34, triangle/bt601/unit 26.10, area/mean/unit 25.41, bilinear/mean/unit 24.90, triangle/mean/unit 25.64, area/bt601/sym 7.03, bilinear/bt601/sym 6.53, triangle/bt601/sym 7.33, area/mean/sym 7.31, bilinear/mean/sym 6.80, triangle/mean/sym 7.60 -> mixed; mnist/cifar10 (printed e^5): area/bt601/unit 13.97, bilinear/bt601/unit 13.39, triangle/bt601/unit 14.21, area/mean/unit 13.74, bilinear/mean/unit 13.19, triangle/mean/unit 14.03, area/bt601/sym 18.87, bilinear/bt601/sym 17.51, triangle/bt601/sym 19.72, area/mean/sym 19.40, bilinear/mean/sym 18.04, triangle/mean/sym 20.19 -> fails; both together under one preprocessing: 0 of 12. log GERF - log ADERF in mnist/cifar10 (printed about e^3): area/bt601/unit undefined, bilinear/bt601/unit undefined, triangle/bt601/unit undefined, area/mean/unit undefined, bilinear/mean/unit undefined, triangle/mean/unit undefined, area/bt601/sym undefined, bilinear/bt601/sym undefined, triangle/bt601/sym 8.15, area/mean/sym undefined, bilinear/mean/sym undefined, triangle/mean/sym 7.84 -> fails; ADERF undefined under 10 variants (set 0: M1 must be nonsingular (Thm 4.2), got smallest eigenvalue 0). Second witness (fresh sets, a separate implementation of the optima and variances): the same outcome under every preprocessing, and also for images standardised with their data set's pixel mean and std; with pixels in [0, 1] the printed pair matches the gains at sigma = 0.5 (cifar10 9.67, mnist/cifar10 4.49 nats), half the plotted maximum sigma = 1 of Fig. 2, so the printed factors are not the gains 'up to' the plotted range."
+def _rng(vals):
+    vals = [v for v in vals if v is not None]
+    return f"{min(vals):.2f}-{max(vals):.2f}" if len(vals) > 1 else f"{vals[0]:.2f}"
 
 
-_IMAGE_GAP_CORRECTION = "The SDERF gain over GERF grows with sigma from near 0 at sigma = 0.1; at sigma = 1 it is e^24.90 to e^26.10 (pixels in [0, 1]) or e^6.53 to e^7.60 (pixels in [-1, 1]) in cifar10, and e^13.19 to e^20.19 in mnist/cifar10 under every preprocessing tried (three resize methods, two grayscale weightings, two pixel scalings); no preprocessing gives ~e^10 and ~e^5 together. ADERF's optimum (Thm 4.2) exists on the MNIST/CIFAR-10 sets only under 2 of 12 preprocessings (antialiased resize, pixels in [-1, 1]), where its gain over GERF at sigma = 1 is e^7.84 to e^8.15, not ~e^3."
+def _cached_gaps(reg, scale, which, sigma):
+    """Cached gaps (the real-data section's run) at one sigma over every variant of one pixel scaling."""
+    t = _rdc.derf_gap_table()
+    i = list(_SIGMAS).index(sigma)
+    return {v: (None if t[r, v][which] is None else float(t[r, v][which][i]))
+            for (r, v) in t if r == reg and _rdc._scale(v) == scale}
 
 
-def _image_gap_checks():
-    """The two checks of DERF-Fig2 and DERF-Sec5.1-cifar (the caption and the text state the same gains)."""
-    return [
-        Check("max gaps over sigma on real CIFAR-10 and MNIST/CIFAR-10, every preprocessing", "data",
-              _rdc.check_derf_image_claims,
-              route="cached run of rfsym.realdata on the real data (make experiments; tests/test_realdata.py recomputes cells bit for bit); variances from derf.log_relative_variance_np with the derf optima",
-              control="the [k/2, 3k/2] band must accept each measured gap as its own exponent"),
-        Check("fresh image sets, separate implementation of the gap", "data", _image_replicate,
-              exercises=("rfsym.realdata.image_sets", "rfsym.derf.witnesses.gerf_sderf_gap"),
-              route="one new pair of sets per preprocessing (keys disjoint from the cache), optima and variances written apart from derf.py",
-              control="the band accepts the printed e^10 in cifar10 under pixels in [-1, 1]"),
-    ]
+def _image_gaps_by_protocol():
+    """DERF-Fig2 / DERF-Sec5.1-cifar: the printed gains under each plausible unstated choice (pixel scaling, resize,
+    grayscale weights, the sigma range of Fig. 1 right / the sigma at which 'about' is read)."""
+    rows, hold_cap, hold_txt = [], {}, {}
+    for sig in (0.5, 1.0):
+        for scale, name in (("unit", "[0, 1]"), ("sym", "[-1, 1]")):
+            c = _cached_gaps("cifar10", scale, "gerf-sderf", sig)
+            m = _cached_gaps("mnist/cifar10", scale, "gerf-sderf", sig)
+            a = _cached_gaps("mnist/cifar10", scale, "gerf-aderf", sig)
+            und = sum(v is None for v in a.values())
+            cap = all(_rdc.about(c[v], 10) and _rdc.about(m[v], 5) for v in c)
+            hold_cap[name, sig] = cap
+            hold_txt[name, sig] = cap and any(v is not None and _rdc.about(v, 3) for v in a.values())
+            rows.append(f"pixels {name} (cache, 6 variants), sigma = {sig:g}: cifar10 {_rng(c.values())}, mnist/cifar10 "
+                        f"{_rng(m.values())}, ADERF gain in mnist/cifar10 "
+                        + (f"{_rng(a.values())} ({und} of {len(a)} variants: Thm 4.2's M1 singular)" if und < len(a)
+                           else f"undefined in all {len(a)} variants (Thm 4.2's M1 singular)"))
+        for r in _PP_RESIZES:
+            cur = _perpixel_curves(r)
+            g = lambda reg, f: (None if cur[reg, sig][f] is None else cur[reg, sig]["gerf"] - cur[reg, sig][f])
+            c, m, mm, a = g("cifar10", "sderf"), g("mnist/cifar10", "sderf"), g("mnist", "sderf"), g("mnist/cifar10", "aderf")
+            name = f"per-pixel standardised ({r})"
+            hold_cap[name, sig] = _rdc.about(c, 10) and _rdc.about(m, 5)
+            hold_txt[name, sig] = hold_cap[name, sig] and a is not None and _rdc.about(a, 3)
+            rows.append(f"pixels {name}, sigma = {sig:g}: cifar10 {c:.2f}, mnist/cifar10 {m:.2f}, mnist {mm:.2f}, ADERF gain "
+                        f"in mnist/cifar10 " + ("undefined (M1 singular)" if a is None else f"{a:.2f}"))
+    yes_cap = sorted({f"{n} at sigma = {s:g}" for (n, s), h in hold_cap.items() if h})
+    yes_txt = sorted({f"{n} at sigma = {s:g}" for (n, s), h in hold_txt.items() if h})
+    flip = (any(hold_cap.values()) and not all(hold_cap.values()) and not any(h for (n, s), h in hold_cap.items() if s == 1.0)
+            and any(hold_txt.values()))
+    rejected = not hold_cap["[-1, 1]", 0.5]
+    return Outcome(flip, "log GERF - log SDERF (nats; 'about e^k' = [k/2, 3k/2], the project's band, not the paper's): "
+                   + "; ".join(rows) + f". Caption pair (about e^10 in cifar10 and e^5 in mnist/cifar10) reproduced under: "
+                   f"{yes_cap or 'none'}; never at sigma = 1 (the top of Fig. 2's range). The whole text (with ADERF about e^3) "
+                   f"reproduced under: {yes_txt or 'none'}",
+                   agreement="flips with the pixel scaling and the sigma read", control_rejected=rejected,
+                   control_detail="pixels in [-1, 1] at sigma = 0.5 (cifar10 gain about 1.8 nats) rejected as 'about e^10'")
+
+
+def _sec51_on_par_by_protocol():
+    """DERF-Sec5.1: SDERF's largest deficit to any other family per image regime, under each plausible preprocessing."""
+    cached = _rdc.sderf_deficits()
+    rows, worst, ahead = [], {}, set()
+    for reg in ("mnist", "cifar10", "mnist/cifar10"):
+        for scale, name in (("unit", "[0, 1]"), ("sym", "[-1, 1]")):
+            vals = [(v, *cached[r, v]) for (r, v) in cached if r == reg and _rdc._scale(v) == scale]
+            top = max(vals, key=lambda x: x[1])
+            worst[name] = max(worst.get(name, -math.inf), top[1])
+            rows.append(f"{reg}, {name} (cache): max over sigma of log SDERF - log(best other) {top[1]:+.2f} "
+                        f"({top[3]} ahead at sigma = {top[2]:g}, {top[0]})")
+        for r in _PP_RESIZES:
+            cur = _perpixel_curves(r)
+            best = (-math.inf, None, None)
+            trig = -math.inf
+            for s in _SIGMAS:
+                row = cur[reg, s]
+                others = {f: v for f, v in row.items() if f != "sderf" and v is not None}
+                f_min = min(others, key=others.get)
+                if row["sderf"] - others[f_min] > 0:
+                    ahead.add(f_min)
+                if row["sderf"] - others[f_min] > best[0]:
+                    best = (row["sderf"] - others[f_min], s, f_min)
+                trig = max(trig, row["sderf"] - row["trig"])
+            name = "per-pixel standardised"
+            worst[name] = max(worst.get(name, -math.inf), best[0])
+            worst[name + " (TrigRF)"] = max(worst.get(name + " (TrigRF)", -math.inf), trig)
+            rows.append(f"{reg}, {name} ({r}, live): max deficit {best[0]:+.2f} ({best[2]} at sigma = {best[1]:g}); "
+                        f"TrigRF's largest lead {trig:+.2f}")
+    pp, unit, sym = worst["per-pixel standardised"], worst["[0, 1]"], worst["[-1, 1]"]
+    flip = pp < 0.5 < min(unit, sym) and worst["per-pixel standardised (TrigRF)"] < 0 and ahead <= {"aderf"}
+    gerf_gap = _perpixel_curves("triangle")["cifar10", 0.5]["gerf"] - _perpixel_curves("triangle")["cifar10", 0.5]["sderf"]
+    return Outcome(flip, "; ".join(rows) + f". Largest lead of another family over SDERF: per-pixel standardised {pp:.2f} "
+                   f"nats (families ever ahead: {sorted(ahead) or 'none'}), pixels in [0, 1] {unit:.2f}, in [-1, 1] {sym:.2f} nats. 'On par' holds "
+                   f"with any tolerance of at least e^{pp:.2f} under per-pixel standardisation and needs e^{min(unit, sym):.2f} or "
+                   f"more under the cached scalings; the paper gives no tolerance (e^0.5 is the project's)",
+                   agreement=f"per-pixel {pp:.2f} vs [0, 1] {unit:.2f} nats", control_rejected=gerf_gap > 0.5,
+                   control_detail=f"GERF in SDERF's place is not on par (cifar10, per-pixel, sigma = 0.5: {gerf_gap:.2f} nats behind)")
 
 
 def _secb2_shift():
@@ -164,64 +232,24 @@ SECB_2 = Claim(id="DERF-SecB.2", paper="DERF", location="App. B.2", verdict="ver
     no_witness={"symbolic": "i.i.d. averaging; the enumeration and the sampled replicates cover it"})
 
 
-FIG2 = Claim(id="DERF-Fig2", paper="DERF", location="Fig. 1 (right), caption (extended by Fig. 2)", verdict="erratum",
-    severity="minor",
+_IMAGE_PROTOCOL_CHECKS = [
+    Check("the gains under each plausible preprocessing and sigma range", "data", _image_gaps_by_protocol,
+          exercises=("rfsym.derf.log_relative_variance_np", "rfsym.derf.sderf_optimum_np", "rfsym.derf.aderf_optimum_np"),
+          route="cached run of rfsym.realdata ([0, 1] and [-1, 1] pixels, 3 resizes, 2 grayscale weightings) and a live "
+                "spot check with images standardised per pixel (antialiased and box resize)",
+          control="pixels in [-1, 1] read at sigma = 0.5 must be rejected as 'about e^10' in cifar10"),
+]
+
+
+FIG2 = Claim(id="DERF-Fig2", paper="DERF", location="Fig. 1 (right), caption (extended by Fig. 2)", verdict="unverifiable",
     statement="SDERF results in a consistent variance reduction of the previous best method GERF, up to $\\approx e^{10}$ and $\\approx e^5$ times [on CIFAR10 and MNIST/CIFAR10 pairs].",
-    correction=_IMAGE_GAP_CORRECTION, evidence=_IMAGE_GAP_EVIDENCE,
-    checks=_image_gap_checks(),
+    evidence="The outcome flips with two choices the paper does not state: the pixel scaling and the $\\sigma$ range of Fig. 1 (right) (only Fig. 2's is given, $0.1 \\le \\sigma \\le 1$; the caption says Fig. 2 'extends this plot'). Gains $\\log\\mathrm{GERF} - \\log\\mathrm{SDERF}$ in cifar10 / mnist/cifar10 (nats): pixels in [0, 1], $\\sigma = 0.5$: 9.33-9.71 / 4.27-4.51 (the printed pair, every resize and grayscale weighting); per-pixel standardised, $\\sigma = 0.5$: 9.34 / 5.77 (antialiased) and 8.21 / 4.38 (box); pixels in [-1, 1], $\\sigma = 0.5$: 1.78-1.96 / 6.79-7.35 (fails). At $\\sigma = 1$ no preprocessing gives the pair: [0, 1] 24.90-26.10 / 13.19-14.21, [-1, 1] 6.53-7.60 / 17.51-20.19, per-pixel 22.75 / 14.23. 'About $e^k$' = $[k/2, 3k/2]$ nats is the project's band, not the paper's. The 'consistent reduction' part holds under every choice (the gain is positive and grows with $\\sigma$).",
+    readings=[Reading("literal: 'up to' over Fig. 2's range", "Fig. 1 (right) spans Fig. 2's $0.1 \\le \\sigma \\le 1$ and 'up to' is the gain at $\\sigma = 1$.",
+                      False, "cifar10 24.90-26.10 / 6.53-7.60 / 22.75 and mnist/cifar10 13.19-14.21 / 17.51-20.19 / 14.23 nats ([0, 1] / [-1, 1] / per-pixel): never about e^10 and e^5 together"),
+              Reading("Fig. 1 (right) drawn up to sigma = 0.5 (defence counsel)", "Fig. 1 (right), whose $\\sigma$ range is not stated, ends at $\\sigma = 0.5$; pixel scaling as the authors chose.",
+                      None, "[0, 1]: 9.33-9.71 / 4.27-4.51 (holds); per-pixel standardised: 9.34 / 5.77 (holds); [-1, 1]: 1.78-1.96 / 6.79-7.35 (fails)")],
+    checks=_IMAGE_PROTOCOL_CHECKS,
     notebook="realdata", label="realdata-derf-fig2")
-
-
-def _lrv_pointwise():
-    """log_relative_variance_np at 6 pairs vs log(Var/K^2) from mpmath (derf_variance, and the TrigRF/PosRF formulas)."""
-    rng = np.random.default_rng(SEED + 88)
-    X, Y = derf.sample_regime("heterogen", 0.3, 4, 6, rng)
-    worst = 0.0
-    for fam in ("trig", "pos", "gerf", "aderf", "sderf"):
-        lib = derf.log_relative_variance_np(fam, X, Y)
-        p = None if fam in ("trig", "pos") else derf.as_derf_params_np(
-            fam, {"gerf": derf.gerf_optimum_np, "aderf": derf.aderf_optimum_np, "sderf": derf.sderf_optimum_np}[fam](X, Y), d=4)
-        for i in range(2):
-            for j in range(3):
-                x, y = X[i].tolist(), Y[j].tolist()
-                with mp.workdps(30):
-                    xv, yv = [mpmath.mpf(v) for v in x], [mpmath.mpf(v) for v in y]
-                    K2 = mp.exp(2 * mpmath.fsum(u * v for u, v in zip(xv, yv)))
-                    if fam == "trig":
-                        u = mpmath.fsum((a - b) ** 2 for a, b in zip(xv, yv))
-                        ref = mp.log(mp.exp(u) - 1 + mp.exp(-u) / 2)
-                    elif fam == "pos":
-                        ref = mp.log(mp.expm1(mpmath.fsum((a + b) ** 2 for a, b in zip(xv, yv))))
-                if fam not in ("trig", "pos"):
-                    v = derf.derf_variance(*[p[k].tolist() for k in ("A", "B1", "B2", "C1", "C2")], p["D"], x, y, dps=20)
-                    with mp.workdps(30):
-                        ref = mp.log(v / K2)
-                worst = max(worst, abs(float(lib[i, j] - ref)) / max(1.0, abs(float(ref))))
-    return worst
-
-
-def _fig_on_par():
-    """SDERF vs ADERF vs GERF with the paper's protocol (d = 64, 5 pairs of sets of L = 1024 per sigma)."""
-    rows, ok, worst = [], True, -np.inf
-    for reg in ("normal", "sphere", "heterogen"):
-        r = dx.fig2_curves(reg, families=_FIG_FAMS)
-        s_, a_, g_ = r["sderf"].mean(0), r["aderf"].mean(0), r["gerf"].mean(0)
-        deficit = s_ - a_                                  # > 0: ADERF has lower variance than SDERF
-        worst = max(worst, float(np.max(deficit)))
-        rows.append(f"{reg}: log SDERF - log ADERF = {np.round(deficit, 3).tolist()}")
-        ok &= bool(np.all(r["sderf"] <= r["gerf"] + 1e-9))
-    on_par = worst < 0.5
-    pw = _lrv_pointwise()
-    lead = dx.aderf_lead_vs_L("normal", 0.75)                # ADERF's lead shrinks with the set size
-    shrinks = all(lead[a] > lead[b] for a, b in zip(list(lead)[:-1], list(lead)[1:]))
-    return Outcome(ok and on_par and pw < 1e-9 and shrinks, f"log relative variances vs mpmath at 6 pairs x 5 families: max "
-                   f"rel. diff {pw:.1e}; ADERF's lead over SDERF (normal, sigma = 0.75, one pair of sets) at L = "
-                   f"{list(lead)}: {[round(v, 3) for v in lead.values()]} nats (a finite-sample effect); mean log relative variance, d = 64, 5 pairs of sets of L = 1024 per sigma (App. B.2), "
-                   f"sigma = {list(_SIGMAS)}: " + "; ".join(rows) + f". SDERF is within a factor e^{worst:.2f} of ADERF "
-                   "everywhere and never worse than GERF (per set)", agreement=f"max deficit {worst:.2f} nats",
-                   control_rejected=bool(worst < 0.5 * float(np.max(dx.fig2_gaps("heterogen", families=_FIG_FAMS)))),
-                   control_detail=f"'SDERF on par with GERF' would need gaps < {worst:.2f} nats; heterogen gap reaches "
-                                  f"{float(np.max(dx.fig2_gaps('heterogen', families=_FIG_FAMS).mean(0))):.1f}")
 
 
 def _fig_mc():
@@ -239,21 +267,20 @@ def _fig_mc():
                    control_detail=f"1.1 x (9) rejected at |z| >= {min(zs):.1f}")
 
 
-SEC5_1 = Claim(id="DERF-Sec5.1", paper="DERF", location="Sec. 5.1, text", verdict="erratum", severity="minor",
+SEC5_1 = Claim(id="DERF-Sec5.1", paper="DERF", location="Sec. 5.1, text", verdict="unverifiable",
     statement="SDERFs outperform or are on par with other methods in all setups.",
-    correction="SDERFs outperform or are on par with GERF, ADERF and PosRF in every setup; in the mnist regime (real 8x8 MNIST) TrigRF has a smaller variance than SDERF at small and intermediate $\\sigma$ (by a factor between $e^{0.56}$ and $e^{1.59}$, whatever the resize and pixel scaling).",
-    evidence="With the paper's protocol (d = 64, 5 pairs of sets of L = 1024, $0.1 \\le \\sigma \\le 1$) SDERF is within a small factor of ADERF in normal, sphere and heterogen and never worse than GERF; the variance formula (9) behind the curves is confirmed by sampling at figure points. On the real images (the real-data section's cache, every reasonable preprocessing) the same 'on par' rule (within $e^{0.5}$) fails in mnist: TrigRF has a smaller variance than SDERF at small and intermediate $\\sigma$ under every preprocessing (numbers in the data check); in cifar10 it depends on the pixel scaling, and in mnist/cifar10 SDERF is best or on par.",
-    checks=[Check("SDERF vs ADERF vs GERF, paper protocol", "numeric", _fig_on_par,
-                  exercises=("rfsym.derf.experiments.fig2_curves", "rfsym.derf.log_relative_variance_np"),
-                  route="closed-form optima per pair of sets, log relative variance from (9)",
-                  control="'on par with GERF' in heterogen"),
+    evidence="In the image regimes the outcome flips with the pixel scaling, which the paper does not state, and with the tolerance of 'on par', which it does not give. Largest lead of another family over SDERF at any $\\sigma$ (nats): pixels in [0, 1]: TrigRF by 0.80 in mnist and 1.16 in cifar10; pixels in [-1, 1]: TrigRF by 1.59 in mnist; images standardised per pixel (live, antialiased and box resize): only ADERF is ever ahead, by at most 0.34 (mnist/cifar10, $\\sigma = 0.1$), and TrigRF, PosRF and GERF never are. So the sentence holds for any tolerance of at least $e^{0.34}$ with per-pixel standardisation and needs $e^{1.16}$ under the other scalings; the $e^{0.5}$ used before is the project's threshold, not the paper's. The earlier correction ('TrigRF beats SDERF in mnist whatever the resize and pixel scaling') was false. The variance formula (9) behind every curve is confirmed by sampling at figure points.",
+    readings=[Reading("literal, pixels in [0, 1] or [-1, 1]", "Under either cached pixel scaling no family beats SDERF by more than a small tolerance at any $\\sigma$.",
+                      False, "TrigRF ahead by 1.16 nats (cifar10, [0, 1]) and 1.59 nats (mnist, [-1, 1])"),
+              Reading("images standardised per pixel (defence counsel)", "Pixels standardised with the data set's per-pixel mean and std, 'on par' = within the small leads seen on plots spanning tens of nats.",
+                      None, "only ADERF ahead, by at most 0.34 nats: holds for a tolerance of e^0.34 or more")],
+    checks=[Check("SDERF's largest deficit under each preprocessing", "data", _sec51_on_par_by_protocol,
+                  exercises=("rfsym.derf.log_relative_variance_np", "rfsym.derf.sderf_optimum_np", "rfsym.derf.aderf_optimum_np"),
+                  route="cached image curves ([0, 1], [-1, 1]) and a live per-pixel standardised spot check",
+                  control="GERF in SDERF's place must not be on par"),
             Check("MC confirmation of (9) at figure points", "montecarlo", _fig_mc,
                   exercises=("rfsym.derf.experiments.fig2_mc_point", "rfsym.derf.mc_moments"),
-                  route="200000 draws, d = 64", control="1.1 x (9)"),
-            Check("image regimes: SDERF vs every other family", "data", _rdc.check_derf_sec51_on_par,
-                  exercises=("rfsym.realdata.derf_image_regime",),
-                  route="cached DERF image protocol on real MNIST / CIFAR-10, every reasonable preprocessing",
-                  control="the rule accepts a regime where SDERF is best (mnist/cifar10)")])
+                  route="200000 draws, d = 64", control="1.1 x (9)")])
 
 
 def _fig1_venn():
@@ -338,14 +365,16 @@ def _fig_heterogen_gap():
     first = _fig2_first_cell("heterogen")
     same = (abs(cur["gerf"][0, 0] - first["gerf"]) < 1e-12 * abs(first["gerf"])
             and abs(g[0, 0] - (first["gerf"] - first["sderf"])) < 1e-9)
-    ok = bool(np.all(np.diff(m) > 0)) and m[-1] - 5 > 2 and abs(m[2] - 5) < 1 and same
+    avg = float(m.mean())
+    ok = bool(np.all(np.diff(m) > 0)) and _rdc.about(m[2], 5) and _rdc.about(avg, 5) and same
     return Outcome(ok, f"first cell (sigma = 0.1, set 1) recomputed from the draws: {same}; "
                    f"heterogen, d = 64, 5 pairs of sets of L = 1024: log GERF - log SDERF (mean over sets) = "
                    f"{np.round(m, 2).tolist()} at sigma = {list(_SIGMAS)}; per set at sigma = 1: "
                    f"{g[:, -1].min():.2f} .. {g[:, -1].max():.2f}. The gain grows with sigma, is about 5 only near "
                    f"sigma = 0.5 and reaches e^{m[-1]:.1f} at sigma = 1 (the plotted range is 0.1 <= sigma <= 1); read as "
                    f"the maximum gain, as the Fig. 1 caption uses 'up to', e^5 understates it by e^{m[-1] - 5:.1f}; under the "
-                   f"real-data section's reading 'about e^k' = [k/2, 3k/2] = [{5 / 2}, {3 * 5 / 2}], {m[-1]:.2f} is outside",
+                   f"real-data section's reading 'about e^k' = [k/2, 3k/2] = [{5 / 2}, {3 * 5 / 2}], {m[-1]:.2f} is outside; the "
+                   f"mid-range value {m[2]:.2f} (sigma = 0.5) and the mean over the plotted sigmas {avg:.2f} are inside",
                    agreement=f"gap {m[-1]:.2f} at sigma = 1", control_rejected=bool(abs(m[-1] - 5) > 2),
                    control_detail=f"'about e^5' at sigma = 1 is off by {m[-1] - 5:.1f} nats")
 
@@ -365,7 +394,7 @@ def _heterogen_independent():
     r2 = np.random.default_rng(SEED + 406)                                # fresh sets from the regime's definition
     fresh = np.array([dw.gerf_sderf_gap(r2.normal(size=(1024, 64)), 1.0 + r2.normal(size=(1024, 64))) for _ in range(3)])
     m, mf = float(mine.mean()), float(fresh.mean())
-    ok = diff < 1e-9 and not (2.5 <= m <= 7.5) and not (2.5 <= mf <= 7.5) and abs(mf - m) < 0.5
+    ok = diff < 1e-9 and abs(mf - m) < 0.5
     return Outcome(ok, f"heterogen, sigma = 1, d = 64, L = 1024: the gap log GERF - log SDERF from a separate implementation "
                    f"(Lemma A.1 optima, (7) and Thm 4.3 variances in the eigenbasis of N) on the figure's 5 pairs of sets: "
                    f"{np.round(mine, 3).tolist()} (max diff to fig2_gaps {diff:.1e}); on 3 fresh pairs of sets "
@@ -374,10 +403,12 @@ def _heterogen_independent():
                    control_detail=f"'about e^5' at sigma = 1 rejected: {m:.2f} nats")
 
 
-SEC5_1_HETEROGEN = Claim(id="DERF-Sec5.1-heterogen", paper="DERF", location="Sec. 5.1, text", verdict="erratum",
-    severity="minor", statement="SDERFs are about $e^5$ times better than GERFs in heterogen.",
-    correction="In heterogen the SDERF gain over GERF grows with $\\sigma$ from $\\approx e^{0.3}$ at $\\sigma = 0.1$ to $\\approx e^{8}$ at $\\sigma = 1$ (d = 64, L = 1024).",
-    evidence="With the paper's protocol the gain $\\log\\mathrm{GERF} - \\log\\mathrm{SDERF}$ grows with $\\sigma$ and reaches about 8.3 nats at $\\sigma = 1$ (about 5 only near $\\sigma = 0.5$). Read, as the Fig. 1 caption reads its own factors, as the gain over the plotted range, $e^5$ understates it by about $e^3$; a quantitative factor that misstates the measured one by $e^3$ is recorded as an erratum whichever its direction (the same rule as the real-data section's, 'about $e^k$' = $[k/2, 3k/2]$ nats: 8.28 is outside [2.5, 7.5]). A separate implementation of the two optima and variances (Lemma A.1, (7), Thm 4.3 in the eigenbasis of $N$) reproduces the figure's per-set gaps at $\\sigma = 1$ and gives the same size on fresh sets.",
+SEC5_1_HETEROGEN = Claim(id="DERF-Sec5.1-heterogen", paper="DERF", location="Sec. 5.1, text", verdict="verified",
+    statement="SDERFs are about $e^5$ times better than GERFs in heterogen.",
+    evidence="Verified under the reading 'about' = the typical gap over the plotted range (defence counsel), the only one that gives the paragraph's single number per regime a meaning for curves that grow with $\\sigma$: with the paper's protocol (d = 64, 5 pairs of sets of L = 1024) the gain $\\log\\mathrm{GERF} - \\log\\mathrm{SDERF}$ is 4.77 nats at mid-range $\\sigma = 0.5$ and 4.42 on average over the plotted $\\sigma$; it grows from 0.3 ($\\sigma = 0.1$) to 8.28 ($\\sigma = 1$), so read as the maximum gain $e^5$ would understate it (the erratum recorded before). A separate implementation of the two optima and variances reproduces the figure's per-set gaps and gives the same size on fresh sets. 'About $e^k$' = $[k/2, 3k/2]$ is the project's band.",
+    readings=[Reading("the gain at the top of the range", "'About $e^5$' is the gain at $\\sigma = 1$, the end of the plotted range.", False, "8.28 nats at sigma = 1"),
+              Reading("typical gap over the plotted range (defence counsel)", "'About $e^5$' is the typical gap: at mid-range $\\sigma = 0.5$ or averaged over the plotted $\\sigma$.", True,
+                      "4.77 nats at sigma = 0.5, 4.42 averaged over the plotted sigmas")],
     checks=[Check("gap vs sigma, paper protocol", "numeric", _fig_heterogen_gap,
                   exercises=("rfsym.derf.experiments.fig2_curves",), route="5 pairs of sets of L = 1024 per sigma",
                   control="'about e^5' at sigma = 1"),
@@ -397,10 +428,14 @@ SEC5_1_MNIST = Claim(id="DERF-Sec5.1-mnist", paper="DERF", location="Sec. 5.1 / 
 
 
 SEC5_1_CIFAR = Claim(id="DERF-Sec5.1-cifar", paper="DERF",
-    location="Sec. 5.1 / Fig. 1 right, cifar10 and mnist/cifar10", verdict="erratum", severity="minor",
+    location="Sec. 5.1 / Fig. 1 right, cifar10 and mnist/cifar10", verdict="unverifiable",
     statement="About $e^{10}$ times better than GERF in cifar10; about $e^5$ in mnist/cifar10; ADERF about $e^3$ better than GERF in mnist/cifar10.",
-    correction=_IMAGE_GAP_CORRECTION, evidence=_IMAGE_GAP_EVIDENCE,
-    checks=_image_gap_checks(),
+    evidence="The outcome flips with the pixel scaling and with the $\\sigma$ at which 'about' is read, neither stated. Read at mid-range $\\sigma = 0.5$ with images standardised per pixel (antialiased resize), the whole sentence is reproduced: cifar10 9.34, mnist/cifar10 5.77, ADERF 3.64 nats (printed 10 / 5 / 3). With pixels in [0, 1] at $\\sigma = 0.5$ the SDERF gains are the printed pair too (9.33-9.71 / 4.27-4.51), but ADERF's optimum (Thm 4.2) does not exist on those sets (a pixel is 0 in every image of a set, so $M^{(1)}$ is singular); with pixels in [-1, 1] cifar10 is 1.78-1.96. Read at $\\sigma = 1$ it fails under every choice: cifar10 24.90-26.10 ([0, 1]), 6.53-7.60 ([-1, 1]), 22.75 (per-pixel); mnist/cifar10 13.19-14.21, 17.51-20.19, 14.23. 'About $e^k$' = $[k/2, 3k/2]$ is the project's band.",
+    readings=[Reading("literal: the gains at the top of the plotted range", "The three factors are the gains at $\\sigma = 1$.", False,
+                      "cifar10 24.90-26.10 / 6.53-7.60 / 22.75, mnist/cifar10 13.19-14.21 / 17.51-20.19 / 14.23 nats"),
+              Reading("typical gap, at mid-range sigma = 0.5 (defence counsel)", "'About' describes the typical gap between the curves, read at $\\sigma = 0.5$; pixel scaling as the authors chose.", None,
+                      "per-pixel standardised: 9.34 / 5.77 / 3.64 (holds); [0, 1]: 9.33-9.71 / 4.27-4.51, ADERF undefined; [-1, 1]: cifar10 1.78-1.96 (fails)")],
+    checks=_IMAGE_PROTOCOL_CHECKS,
     notebook="realdata", label="realdata-derf-sec5-1-cifar")
 
 
@@ -447,6 +482,10 @@ FIG4_SDRF = Claim(id="DERF-Fig4-SDRF", paper="DERF", location="Sec. 5.3.1, Fig. 
     severity="typo", statement="Comparison of FAVOR# using SDRF with FAVOR++ Performer ...",
     correction="Comparison of FAVOR# using SDERF with FAVOR++ Performer ...",
     evidence="'SDRF' is defined nowhere in the paper; among the families it defines only SDERF is one letter away, and SDERF is the FAVOR# variant the text of Sec. 5.3.1 says the speech experiment of Fig. 4 uses (the GLUE variant SADERF is two letters away).",
+    readings=[Reading("literal", "'SDRF' names a family of random features.", False, "no family of the paper is called SDRF"),
+              Reading("charitable: a one-letter slip", "'SDRF' is read as the family one letter away, SDERF, the variant Sec. 5.3.1 uses.", False, "that reading changes the printed name")],
+    defence="Sec. 5.3.1 says the speech experiment applies FAVOR# with SDERF (defence counsel): a typo.",
+    defeated_by="SDRF is defined nowhere; SDERF is the only family at edit distance 1",
     checks=[Check("the acronym against the families the paper defines", "arithmetic", _fig4_sdrf,
                   route="edit distances from 'SDRF' to the 7 family names of Secs. 2.3-4.3 and to the 2 FAVOR# variants of Sec. 5.3",
                   control="SADERF, the other FAVOR# variant")],
@@ -524,6 +563,10 @@ SEC5_3_2_GLUE = Claim(id="DERF-Sec5.3.2-GLUE", paper="DERF", location="Sec. 5.3.
     statement="The GLUE benchmark [46] consists of 8 different natural language understanding tasks.",
     correction="GLUE consists of 9 tasks; Table 1 reports 8 of them (all but WNLI).",
     evidence="GLUE [46] has 9 tasks; Table 1 reports 8 of them (WNLI is left out, as in the BERT paper). Severity minor, not typo: a wrong count about the benchmark that a reader would believe and cannot correct from the paper.",
+    readings=[Reading("literal", "GLUE [46] consists of 8 tasks.", False, "GLUE has 9 tasks"),
+              Reading("charitable: the 8 GLUE tasks used here (defence counsel)", "'8 different tasks' introduces the evaluation: the tasks of Table 1.", False, "the sentence states what GLUE consists of; GLUE has 9, Table 1 reports 8")],
+    defence="Table 1 lists exactly the 8 tasks used, BERT (whose setup is followed) also leaves out WNLI and [31] uses the same wording, so the intent 'the 8 GLUE tasks used' is plain; counsel proposes typo.",
+    defeated_by="GLUE has 9 tasks and Table 1 reports 8; nothing in the paper tells the reader a ninth exists, so the slip is not correctable from the surrounding text (severity stays minor)",
     checks=[Check("task count", "arithmetic", _glue_count, route="the task list of [46] vs the table's columns",
                   control="the table's column count")],
     single_witness="a count: the task list of GLUE [46] against the table's columns is the only fact to check")
@@ -552,6 +595,10 @@ SECB_4_2 = Claim(id="DERF-SecB.4.2", paper="DERF", location="App. B.4.2 (both ap
     statement="We used the exact same hyperparameter-setup for all the baselines (FAVOR++, FAVOR+, ELU, ReLU) and FAVOR++.",
     correction="... for all the baselines (FAVOR++, FAVOR+, ELU, ReLU) and FAVOR#.",
     evidence="The list names FAVOR++ twice and leaves FAVOR#, the method under test and the only other Performer row of Table 1, without a stated setup; the last name must be FAVOR#.",
+    readings=[Reading("literal", "The same hyperparameters for FAVOR++, FAVOR+, ELU, ReLU and FAVOR++.", False, "FAVOR++ named twice, FAVOR# not at all"),
+              Reading("charitable: the second FAVOR++ as the method under test", "The last name refers to the method compared with the baselines.", False, "that method is FAVOR#; the printed name is FAVOR++")],
+    defence="FAVOR++ appears twice and the second can only mean FAVOR# (defence counsel): a typo.",
+    defeated_by="the list names FAVOR++ twice and leaves FAVOR# without a stated setup",
     checks=[Check("the list against Table 1's Performer rows", "arithmetic", _b42_favor,
                   route="set difference of Table 1's low-rank rows and the names of App. B.4.2",
                   control="the printed list")],
@@ -566,6 +613,9 @@ CLAIMS = [SECB_2, FIG2, SEC5_1, FIG1, SEC5_1_HETEROGEN, SEC5_1_MNIST, SEC5_1_CIF
 #: Mutants of the mutation audit (``python -m rfsym audit --paper DERF``) that no check of this file can or
 #: needs to notice, with the reason (keys ``function`` or ``function:perturbation``).
 AUDIT_EXPLAINED = {
+    "rfsym.derf.experiments.aderf_lead_vs_L": (
+        "the notebook's illustration that ADERF's small lead over SDERF shrinks with L; since DERF-Sec5.1 became "
+        "unverifiable (issue 19) no claim check uses it (the notebook prints and asserts it)."),
     "rfsym.derf.variance_comparison": "a user-facing summary helper; no claim depends on it (tested in tests/test_derf.py).",
     "rfsym.derf.experiments.fig2_mc_point": (
         "returns the exact value (9) and its sampled estimate together; a common "
