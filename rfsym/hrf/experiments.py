@@ -392,7 +392,7 @@ def clustered_data(sigma, flip_fraction, rng, *, d=None, per_cluster=None, norm=
     real diagonal A for all four pairs; the paper adjusts signs "manually" without saying how). Points
     are center + :math:`\\sigma` N(0, I), then all scaled by one factor so that the mean point norm is
     ``norm`` (the paper normalises "to make the true softmax value be within a reasonable range").
-    ``centre_scale`` is the standard deviation c of the generators :math:`X_0, Y_0\sim N(0, c^2 I)` (the paper
+    ``centre_scale`` is the standard deviation c of the generators :math:`X_0, Y_0\\sim N(0, c^2 I)` (the paper
     does not state it; c = 1 makes the centres of the size of a sigma = 1 cluster).
 
     Returns
