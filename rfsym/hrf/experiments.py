@@ -383,7 +383,7 @@ def thm31_counterexample(dps=20):
 H1 = {"d": 50, "per_cluster": 1000, "pairs": 200, "reps": 20, "features": (20, 50, 100, 200)}
 
 
-def clustered_data(sigma, flip_fraction, rng, *, d=None, per_cluster=None, norm=1.0):
+def clustered_data(sigma, flip_fraction, rng, *, d=None, per_cluster=None, norm=1.0, centre_scale=1.0):
     """Synthetic data of App. H.3: two query and two key Gaussian clusters around rotated X0, Y0.
 
     The centers are :math:`X_i=O^{i,1}X_0`, :math:`Y_i=O^{i,2}Y_0` with Haar orthogonal :math:`O^{i,j}`;
@@ -392,6 +392,8 @@ def clustered_data(sigma, flip_fraction, rng, *, d=None, per_cluster=None, norm=
     real diagonal A for all four pairs; the paper adjusts signs "manually" without saying how). Points
     are center + :math:`\\sigma` N(0, I), then all scaled by one factor so that the mean point norm is
     ``norm`` (the paper normalises "to make the true softmax value be within a reasonable range").
+    ``centre_scale`` is the standard deviation c of the generators :math:`X_0, Y_0\\sim N(0, c^2 I)` (the paper
+    does not state it; c = 1 makes the centres of the size of a sigma = 1 cluster).
 
     Returns
     -------
@@ -406,7 +408,7 @@ def clustered_data(sigma, flip_fraction, rng, *, d=None, per_cluster=None, norm=
     """
     d = d or H1["d"]
     N = per_cluster or H1["per_cluster"]
-    X0, Y0 = rng.standard_normal(d), rng.standard_normal(d)
+    X0, Y0 = centre_scale * rng.standard_normal(d), centre_scale * rng.standard_normal(d)
     O = [[_sample_rows("orthogonal", d, d, rng) / math.sqrt(d) for _ in range(2)] for _ in range(2)]
     # rows of the sampled block have chi_d norms; normalise them to get an orthogonal matrix
     O = [[o / np.linalg.norm(o, axis=1, keepdims=True) for o in row] for row in O]
@@ -426,7 +428,8 @@ def clustered_data(sigma, flip_fraction, rng, *, d=None, per_cluster=None, norm=
 
 
 @functools.lru_cache(maxsize=16)
-def clustered_rerun(sigma, flip_fraction, *, seed=20220425, pairs=None, reps=None, features=None, norm=1.0):
+def clustered_rerun(sigma, flip_fraction, *, seed=20220425, pairs=None, reps=None, features=None, norm=1.0,
+                    centre_scale=1.0):
     """Empirical MSEs of the hybrid zero-one mixture (Def. H.2, real diagonal A of (88)), FAVOR+ and trig.
 
     K-means (k = 2) clusters queries and keys; every pair of centers gets the real diagonal A of (88);
@@ -451,7 +454,7 @@ def clustered_rerun(sigma, flip_fraction, *, seed=20220425, pairs=None, reps=Non
     from sklearn.cluster import KMeans
     pairs, reps, features = pairs or H1["pairs"], reps or H1["reps"], features or H1["features"]
     rng = np.random.default_rng(seed)
-    X, Y = clustered_data(sigma, flip_fraction, rng, norm=norm)
+    X, Y = clustered_data(sigma, flip_fraction, rng, norm=norm, centre_scale=centre_scale)
     d = X.shape[1]
     cx = KMeans(2, n_init=10, random_state=seed).fit(X).cluster_centers_
     cy = KMeans(2, n_init=10, random_state=seed + 1).fit(Y).cluster_centers_

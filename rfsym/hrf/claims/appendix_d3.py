@@ -22,7 +22,7 @@ import sympy
 from mpmath import mp
 
 from ... import hrf
-from ...claims import Check, Claim, Outcome
+from ...claims import Check, Claim, Outcome, Reading
 from ...montecarlo import variance_of, z_check
 from .. import witnesses as W
 from ._checks import (controlled, _derivation_thm35, _digits, _f, _free, _NO_MC_BOUND, _NO_MC_DET, _rng,
@@ -578,6 +578,16 @@ CLAIMS.append(Claim(
     statement=(r"$\max_\theta b^2_r(\theta)\le\frac{e^{2r^2}}{2n\sqrt\pi\,r^2}$ ('completely analogous' to "
                "(63))."),
     verdict="erratum", severity="major",
+    readings=(
+        Reading('literal',
+                'max b^2_r <= e^{2r^2}/(2 n sqrt(pi) r^2)',
+                False, 'max b^2/(64 printed) = 1.455 at r = 3, 2.422 at r = 5; fails for r > 2.05604'),
+        Reading("charitable: 'completely analogous analysis' to (63), any power of r the argument yields",
+                'the bound the analogous argument gives',
+                False, 'that argument gives one power of r (certified), not r^2: sup e^{-2r^2} b^2_r / printed (64) = sqrt(2)*sqrt(pi)*r*exp(-1/2)/2, unbounded'),
+    ),
+    defence="The analogous analysis is sound and gives a correct bound with one power of r; the paper's own (65) carries 1/sqrt(r) (defence counsel). Counted once together with HRF-Thm3.5 (same root cause).",
+    defeated_by='No reading saves r^2: the printed (64) is exceeded by a factor 2.422 at r = 5 for every n; it is the root cause of HRF-Thm3.5 and is counted with it.',
     correction=(r"The analogous argument gives $\theta^*\le\frac{\sqrt\pi}{2r}$, hence $\max_\theta "
                 r"b^2_r\le\frac{e^{2r^2}}{2n\sqrt\pi\,r}$ (one power of $r$). The printed bound is false for "
                 r"$r>2.056$ (any $n$): $\max_\theta b^2_r\sim\frac{e^{2r^2-1/2}}{\sqrt2\,\pi nr}$."),

@@ -12,7 +12,7 @@ projections (App. C), the angular coefficient (App. D.1) and the explicit MSE of
 * ``HRF-ThmD.1`` verified -- App. D.2, Thm D.1, Eq. (45)
 * ``HRF-SecD.2-op`` erratum (typo) -- App. D.2, Thm D.1, Eq. (45), second line
 * ``HRF-Eq46`` verified -- App. D.2, Eq. (46)
-* ``HRF-Eq47`` erratum (minor) -- App. D.2, Eq. (47)
+* ``HRF-Eq47`` erratum (typo) -- App. D.2, Eq. (47)
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ import sympy
 from mpmath import mp
 
 from ... import hrf
-from ...claims import Check, Claim, Outcome
+from ...claims import Check, Claim, Outcome, Reading
 from ...montecarlo import mean_of, variance_of, z_check
 from .. import witnesses as W
 from ..experiments import THM31_COUNTEREXAMPLE as _CE
@@ -249,6 +249,16 @@ CLAIMS.append(Claim(
     statement=(r"If $\widehat{\mathrm{SM}}^{\mathrm{trig}}_m$ and $\widehat{\mathrm{SM}}^{++}_m$ use the exact "
                "same projections, the MSE of the bipolar hybrid 'is further reduced' (23)."),
     verdict="erratum", severity="minor",
+    readings=(
+        Reading('literal: any bipolar hybrid',
+                'sharing projections never increases the MSE',
+                False, 'Gaussian coefficient with ++ features: E lam(1-lam) = -0.543081, shared MSE 0.82391367 > independent 0.57881587'),
+        Reading('charitable: lambda-hat in [0, 1] as Sec. 2.2 takes it, angular hybrid (defence counsel)',
+                'the statement for the estimators the paper applies it to',
+                False, 'holds for the angular coefficient (E lam(1-lam) >= -4.9304e-32), but the theorem is stated for the bipolar hybrid (12) with any lambda-hat, and the Gaussian coefficient (20) of Sec. 2.4 can leave [0, 1]: shared MSE 0.82391367 > 0.57881587'),
+    ),
+    defence='Sec. 2.2 takes lambda with values in [0, 1] and Thm 3.1 is used only for the angular hybrid, where E lam(1-lam) >= 0 (defence counsel).',
+    defeated_by="The theorem is stated for every bipolar hybrid, and the paper's own Gaussian coefficient (20) gives E lam(1-lam) = -0.543081 and a larger shared MSE (0.82391367 vs 0.57881587, sampled z = +7.8); the paper's conclusions (angular case) stand: minor.",
     correction=("Formula (23) is right, but the change "
                 r"$-\frac2m\mathrm{SM}^2(1-\cos(\|x\|^2-\|y\|^2))\,\mathbb E[\hat\lambda(1-\hat\lambda)]$ is a "
                 r"reduction only when $\mathbb E[\hat\lambda(1-\hat\lambda)]\ge0$, e.g. when "
@@ -323,6 +333,16 @@ CLAIMS.append(Claim(
                r"E[\widehat{\mathrm{SM}}^{++}_m\widehat{\mathrm{SM}}^{\mathrm{trig}}_m]=\frac1{m^2}\bigl[\binom "
                r"m2\mathrm{SM}^2+m\,\mathbb E\cosh(\omega^\top(x+y))\cos(\omega^\top(x-y))\bigr]$."),
     verdict="erratum", severity="typo",
+    readings=(
+        Reading('literal',
+                'binom(m, 2) ordered-pair terms',
+                False, 'm = 3: printed (36) 0.71865842 vs (38) 1.0797541 (sampled z = +385.1)'),
+        Reading('charitable: binom(m, 2) read as counting unordered pairs with the factor 2 meant',
+                'the intent of (38)',
+                False, 'as printed the factor 2 is missing: 0.71865842 vs 1.0797541'),
+    ),
+    defence='(38) uses (1 - 1/m) SM^2 = m(m-1)/m^2, so the intended count is clear.',
+    defeated_by='As printed (36) gives 0.71865842 instead of 1.0797541 (m = 3); intent clear from (38): typo.',
     correction=(r"The sum over ordered pairs $i\ne j$ has $m(m-1)$ terms: $\mathbb "
                 r"E[\cdot]=\frac1{m^2}[m(m-1)\mathrm{SM}^2+m\rho]$, which is what (38) uses."),
     evidence=("[numeric] m=2: (38) 1.0779876, printed (36) 0.80716586, with m(m-1) 1.0779876; m=3: (38) "
@@ -468,6 +488,16 @@ CLAIMS.append(Claim(
                r"n{n^2}+\frac{n(n-1)}{n^2}(1-2t)^2\bigr)=\frac14\bigl(4t+(1-\frac1n)(1-2t)^2\bigr)=t(t-\frac "
                r"tn+\frac1n)$, $t=\theta/\pi$."),
     verdict="erratum", severity="typo",
+    readings=(
+        Reading('literal',
+                'the middle line of (44) equals c',
+                False, 'printed middle form - c = (n - 1)/(4*n); sampled E lambda^2 rejects it at z = -149.5'),
+        Reading('charitable: the middle line as a step towards the last line',
+                'the first and last lines are right',
+                False, 'the middle line is still off by (n-1)/(4n) (0.5000 vs 0.375 at theta = pi/2, n = 2)'),
+    ),
+    defence='The first and last expressions of (44) agree and are right (defence counsel re-derived them).',
+    defeated_by='The middle expression is wrong by (n - 1)/(4*n) (0.5000 vs 0.375); intent clear from the outer lines: typo.',
     correction=(r"The middle expression should be $\frac14\bigl(4t+(1-\frac1n)((1-2t)^2-1)\bigr)$; the first "
                 "and last lines are right."),
     evidence=("[symbolic] first line of (44) - c = 0; printed middle form - c = (n - 1)/(4*n) (= 1/8 at t=1/2, "
@@ -563,6 +593,16 @@ CLAIMS.append(Claim(
                r"E\hat\lambda^2\,\frac1{2m}e^{\|z\|^2}\mathrm{SM}^2(1-e^{-\|z\|^2})^2$ $=(1-t)(1-t+\frac "
                r"tn)\frac1{2m}e^{\|z\|^2}\mathrm{SM}^{-2}(1-e^{-\|\Delta\|^2})^2$."),
     verdict="erratum", severity="typo",
+    readings=(
+        Reading("literal: the lines joined by '='",
+                'either line alone is the MSE',
+                False, 'first line alone 0.0347842: z = +28.7; second line alone 0.025943: z = +37.9'),
+        Reading("charitable: the '+' at the end of line 1 is the operator, '=' an alignment artefact (defence counsel)",
+                'the MSE is the sum',
+                False, "the printed second line still begins with '=': read as typeset it asserts an equality rejected at z = +28.7"),
+    ),
+    defence="The printed source has '+' at the end of the first line, so the '=' is a typesetting artefact (defence counsel).",
+    defeated_by='As typeset the display reads as an equality of the two lines (rejected at z = +28.7, +37.9); the sum 0.060727249 is the MSE: cosmetic typo.',
     correction="The second line begins with '$+$': the MSE is the sum of the two lines (as HRF-ThmD.1 records).",
     evidence=("The sampled MSE of the angular hybrid agrees with the sum of the two printed lines and rejects "
               "each line alone and their difference (numbers in the check output)."),
@@ -666,7 +706,17 @@ CLAIMS.append(Claim(
     statement=(r"On $S(r)$: $\mathrm{MSE}=t(t-\frac "
                r"tn+\frac1n)\frac1{2m}e^{8r^2\cos^2\frac\theta2-2r^2}(1-e^{-4r^2\cos^2\frac\theta2})^2+t(1-\frac1n-t+\frac "
                r"tn)\frac1{2m}e^{2r^2}(1-e^{-4r^2\sin^2\frac\theta2})^2$, $t=\theta/\pi$."),
-    verdict="erratum", severity="minor",
+    verdict="erratum", severity="typo",
+    readings=(
+        Reading('literal',
+                'the second coefficient of (47) is t(1 - 1/n - t + t/n)',
+                False, 'printed (47) 1.381097846 vs direct 2.762195691 (theta = pi/2, r = 1, m = n = 1); sampled z = +28.8'),
+        Reading("charitable: (47) as the 'Thus' consequence of (45), with (49)-(50) using (45)'s coefficient (defence counsel)",
+                'the display is a copy of (45) on S(r)',
+                False, 'the display itself still carries the wrong coefficient: printed off by >= 15.9 %'),
+    ),
+    defence='(45), three lines above, has the correct coefficient (1 - t)(1 - t + t/n) and (49)-(50) use it; nothing downstream uses the misprint (defence counsel).',
+    defeated_by='The printed display is false (1.381097846 vs 2.762195691), but the intent is clear from (45) and (49)-(50): typo, not minor.',
     correction=(r"The coefficient of the second (trigonometric) term is $\mathbb "
                 r"E(1-\hat\lambda)^2=(1-t)(1-t+\frac tn)$, not $\mathbb "
                 r"E\hat\lambda(1-\hat\lambda)=t(1-\frac1n-t+\frac tn)$. The proof of HRF-Thm3.5 ((49)-(50)) "

@@ -4,11 +4,11 @@
 * ``HRF-Fig2`` verified -- Sec. 4.1, Fig. 2 and App. G, Fig. 5
 * ``HRF-Tab1-wine`` unverifiable -- Sec. 4.1, Table 1 (wine row) and text ('HRFs outperform all other methods')
 * ``HRF-Tab1`` unverifiable -- Sec. 4.1, Table 1 (Boston row)
-* ``HRF-Tab3`` erratum (minor) -- App. H.1 text ('consistently provide notable accuracy gains') and App. H.3, Table 3
+* ``HRF-Tab3`` verified -- App. H.1 text ('consistently provide notable accuracy gains') and App. H.3, Table 3
 * ``HRF-Fig3`` unverifiable -- Sec. 4.2, Fig. 3; App. I, Tab. 4
 * ``HRF-Tab2`` unverifiable -- Sec. 4.3, Table 2
 * ``HRF-Fig4`` unverifiable -- Sec. 4.4, Fig. 4
-* ``HRF-Fig6`` erratum (minor) -- App. H.1, Fig. 6 and App. H.3
+* ``HRF-Fig6`` unverifiable -- App. H.1, Fig. 6 and App. H.3
 * ``HRF-Tab5`` unverifiable -- App. I, Table 5; Fig. 8
 * ``HRF-Fig10`` unverifiable -- App. I.1, Fig. 10
 """
@@ -22,7 +22,7 @@ import mpmath
 import numpy as np
 
 from ... import hrf
-from ...claims import Check, Claim, Outcome
+from ...claims import Check, Claim, Outcome, Reading
 from ...montecarlo import variance_of, z_check
 from .. import experiments as _E
 from .. import witnesses as W
@@ -328,25 +328,26 @@ TABLE3 = {  # App. H.3, Table 3: (data set, features): hybrid-cluster, FAVOR+, t
 
 
 def _tab3_consistently():
-    """'consistently provide notable accuracy gains': endpoints and overlaps of the printed ranges."""
-    both, not_both, overlap_t, overlap_f = 0, [], 0, 0
-    ratios = []
-    for key, (h, f, t) in TABLE3.items():
-        if h[0] < min(f[0], t[0]) and h[1] < min(f[1], t[1]):
-            both += 1
-        else:
-            not_both.append(f"{key[0]}/{key[1]}: hybrid {list(h)} vs trig {list(t)}")
-        overlap_t += h[1] >= t[0]
-        overlap_f += h[1] >= f[0]
-        ratios.append(t[0] / h[0])
+    """'consistently provide notable accuracy gains': the 28 rows of the printed Table 3, endpoint by endpoint."""
     N = len(TABLE3)
-    ok = 0 < len(not_both) and overlap_t == N
-    return Outcome(ok, (f"{N} rows: the hybrid has both the smaller minimum and the smaller maximum MSE in {both}; not in "
-                        f"{len(not_both)} ({'; '.join(not_both)}); its range overlaps the trigonometric range in "
-                        f"{overlap_t}/{N} rows and the FAVOR+ range in {overlap_f}/{N}; best-run ratio trig/hybrid "
-                        f"between {min(ratios):.2f} and {max(ratios):.2f}"),
-                   agreement=f"{both}/{N} rows", control_rejected=both < N,
-                   control_detail="'better in every row at both endpoints' rejected")
+    fmin = sum(h[0] < f[0] for h, f, t in TABLE3.values())
+    fmax = sum(h[1] < f[1] for h, f, t in TABLE3.values())
+    tmin_le = sum(h[0] <= t[0] for h, f, t in TABLE3.values())
+    tmin_tie = [f"{k[0]}/{k[1]}" for k, (h, f, t) in TABLE3.items() if h[0] == t[0]]
+    tmax = [k for k, (h, f, t) in TABLE3.items() if h[1] < t[1]]
+    tmax_not = [f"{k[0]}/{k[1]}: {h[1]} vs {t[1]}" for k, (h, f, t) in TABLE3.items() if not h[1] < t[1]]
+    mid = [math.sqrt(h[0] * h[1]) / math.sqrt(t[0] * t[1]) for h, f, t in TABLE3.values()]
+    fav_worst = sum(f[0] >= max(h[0], t[0]) and f[1] >= max(h[1], t[1]) for h, f, t in TABLE3.values())
+    overlap_t = sum(h[1] >= t[0] for h, f, t in TABLE3.values())
+    rows_ok = fmin == N and fmax == N and tmin_le == N and len(tmax) >= N - 1 and max(mid) < 1
+    ev = (f"{N} rows: hybrid min < FAVOR+ min in {fmin}/{N}, hybrid max < FAVOR+ max in {fmax}/{N}; hybrid min <= trig min "
+          f"in {tmin_le}/{N} (tie: {', '.join(tmin_tie)}), hybrid max < trig max in {len(tmax)}/{N} (not: {'; '.join(tmax_not)}); "
+          f"geometric mid-range hybrid/trig between {min(mid):.2f} and {max(mid):.2f} (< 1 in {sum(q < 1 for q in mid)}/{N}); "
+          f"FAVOR+ worst at both endpoints in {fav_worst}/{N}; per-repetition reading (hybrid max below trig min): the "
+          f"ranges overlap in {overlap_t}/{N} rows, so no row shows every repetition better")
+    return Outcome(rows_ok, ev, agreement=f"{fmin}/{N}, {len(tmax)}/{N} rows", control_rejected=overlap_t > 0,
+                   control_detail=f"per-repetition dominance (hybrid max < trig min) fails in {overlap_t}/{N} rows, "
+                                  "so the check separates the two readings")
 
 
 CLAIMS.append(Claim(
@@ -354,15 +355,27 @@ CLAIMS.append(Claim(
                                           "App. H.3, Table 3"),
     statement=("For all variants HRF estimators adapted to clustered data consistently provide notable accuracy "
                "gains (Table 3: min and max empirical MSE over 20 repetitions)."),
-    verdict="erratum", severity="minor",
-    correction=("Table 3 supports smaller minimum and maximum MSE in 26 of its 28 rows (not for s2 with 150 "
-                "features, equal minima, nor s4 with 80, larger maximum), and the hybrid's range overlaps the "
-                "trigonometric range in every row: the gain is on average (Fig. 6), not consistent across "
-                "repetitions."),
-    evidence="Arithmetic of the printed Table 3 (numbers in the check output).",
+    verdict="verified",
+    evidence=("Verified under the reading the sentence cites: 'consistently' across the 4 data variants x 7 feature "
+              "budgets of Fig. 6 / Table 3 (28 rows). In every row the hybrid's minimum and maximum MSE are below "
+              "FAVOR+'s, its minimum is at most trig's and its maximum is below trig's in all rows but one (s4 with "
+              "80 features, +3 %); the paper nowhere claims that every repetition is better, and Table 3 is "
+              "presented 'in addition to the average performance'. The round-2 erratum read 'consistently' as "
+              "per repetition (range overlap), which the text does not say (defence counsel). Recorded check "
+              "output in the check."),
+    readings=(
+        Reading("literal, per repetition", "every one of the 20 repetitions of the hybrid beats every repetition of "
+                "the baselines (hybrid max below trig min)", False,
+                "the hybrid range overlaps the trig range in 28/28 rows"),
+        Reading("charitable: across the 28 variant x budget rows (defence counsel)",
+                "in every row of Table 3 the hybrid's min and max MSE are below FAVOR+'s and (but for one max) trig's",
+                True, "min and max below FAVOR+ in 28/28 rows; min <= trig min in 28/28, max < trig max in 27/28"),
+    ),
+    defence=("'Consistently' refers to the variants and budgets of Fig. 6, which the sentence cites; Table 3 gives "
+             "min/max 'in addition to the average performance' and no per-repetition claim is made (defence counsel)."),
     checks=(
-        Check("endpoints and overlaps of the printed ranges", "arithmetic", _tab3_consistently,
-              route="printed Table 3", control="'better at both endpoints in every row'"),
+        Check("endpoints of the printed ranges, row by row", "arithmetic", _tab3_consistently,
+              route="printed Table 3", control="the per-repetition reading (ranges disjoint)"),
     ),
     single_witness=("the claim is about the printed Table 3 (min/max over the authors' 20 repetitions); their "
                     "data are not available, so the arithmetic of the printed numbers is the only route. The "
@@ -395,53 +408,28 @@ CLAIMS.append(Claim(
 ))
 
 
-FIG6_CONFIGS = ((1.0, 0.9, 0.6), (10 ** 0.5, 1.0, 0.3), (0.1, 0.9, 0.6))
+#: (centre scale c of X0, Y0 ~ N(0, c^2 I), sigma, sign-matched fraction, mean norm): the unstated protocol choices
+FIG6_PROTOCOLS = ((100.0, 1.0, 1.0, 1.0), (30.0, 10 ** 0.5, 1.0, 1.0), (1.0, 1.0, 1.0, 1.0), (1.0, 1.0, 0.9, 0.6),
+                  (1.0, 10 ** 0.5, 1.0, 0.3))
 
 
-def _fig6_rerun():
-    """Hybrid zero-one mixture (real diagonal A of (88)) vs FAVOR+ and trig on synthetic clustered data."""
-    rows, worse = [], []
-    for sigma, flip, norm in FIG6_CONFIGS:
-        out = _E.clustered_rerun(sigma, flip, norm=norm, pairs=100, reps=20, features=(20, 100, 200))
+def _fig6_protocols():
+    """The App. H.3 rerun under each plausible centre scale c (and sigma, sign pattern, norm): who wins at m = 200."""
+    rows, wins = [], []
+    for c, sigma, flip, norm in FIG6_PROTOCOLS:
+        out = _E.clustered_rerun(sigma, flip, norm=norm, pairs=100, reps=20, features=(20, 200), centre_scale=c)
         h, f, t = (out["mse"][k] for k in ("Hybrid-Cluster", "FAVOR+", "Trigonometric"))
-        worse.append(bool(h[-1] > f[-1]))
-        rows.append(f"sigma = {sigma:.3g}, sign-matched fraction {flip}, mean norm {norm} (s = "
-                    f"{', '.join(f'{v:.3f}' for v in out['s'])}): m = 20, 100, 200 -> hybrid "
+        best = bool(h[-1] < f[-1] and h[-1] < t[-1])
+        wins.append(best)
+        rows.append(f"c = {c:g}, sigma = {sigma:.3g}, sign-matched {flip}, mean norm {norm} (max loss (21) at the centres "
+                    f"{max(out['s']):.2g}): m = 20, 200 -> hybrid "
                     f"{', '.join(f'{v:.3g}' for v in h)}; FAVOR+ {', '.join(f'{v:.3g}' for v in f)}; trig "
-                    f"{', '.join(f'{v:.3g}' for v in t)}; exact hybrid MSE at m = 200 {out['exact_hybrid_last']:.3g}")
-    passed = all(worse)
-    return Outcome(passed, "; ".join(rows) + f". Hybrid worse than FAVOR+ at m = 200 in {sum(worse)}/{len(worse)} configurations",
-                   agreement=f"{sum(worse)}/{len(worse)} configurations", control_rejected=passed,
-                   control_detail="'hybrid gains in every configuration' rejected")
-
-
-def _fig6_exact():
-    """Exact MSEs (library closed forms: mse_pos_onesided at (Ax, A^-1 y) for the adapted CE estimator with
-    the pair's real diagonal A, mse_pos for FAVOR+, mse_trig) averaged over the 100 pairs of each App. H.3
-    rerun, m = 200."""
-    rows, worse, fav_better_than_trig = [], [], []
-    m = 200
-    for sigma, flip, norm in FIG6_CONFIGS:
-        out = _E.clustered_rerun(sigma, flip, norm=norm, pairs=100, reps=20, features=(20, 100, 200))
-        X, Y, aa = out["points"]
-        h = f = t = 0.0
-        for x, y, a in zip(X, Y, aa):
-            xs, ys = [float(v) for v in x], [float(v) for v in y]
-            # the CE estimator with real diagonal A is the one-sided positive estimator at (Ax, A^-1 y)
-            h += float(hrf.mse_pos_onesided([float(v) for v in a * x], [float(v) for v in y / a], m, dps=12))
-            f += float(hrf.mse_pos(xs, ys, m, dps=12))
-            t += float(hrf.mse_trig(xs, ys, m, dps=12))
-        h, f, t = h / len(X), f / len(X), t / len(X)
-        agree = abs(h / out["exact_hybrid_last"] - 1)
-        worse.append(h > f and agree < 1e-6)
-        fav_better_than_trig.append(f < t)
-        rows.append(f"sigma = {sigma:.3g}: hybrid {h:.4g} (experiment's closed form: rel. diff {agree:.1e}), FAVOR+ {f:.4g}, "
-                    f"trig {t:.4g}")
-    ok = all(worse)
-    return Outcome(ok, (f"exact MSEs at m = {m}, mean over the 100 pairs of each rerun: " + "; ".join(rows)
-                        + f". Hybrid worse than FAVOR+ in {sum(worse)}/{len(worse)} configurations"),
-                   agreement=f"{sum(worse)}/{len(worse)} configurations", control_rejected=ok,
-                   control_detail="'hybrid gains over FAVOR+' rejected without sampling noise")
+                    f"{', '.join(f'{v:.3g}' for v in t)}; hybrid/FAVOR+ at m = 200 {h[-1] / f[-1]:.3g} ("
+                    + ("hybrid best" if best else "hybrid not best") + ")")
+    flips = wins[0] and wins[1] and not any(wins[2:])
+    return Outcome(flips, "; ".join(rows) + f". Hybrid best in {sum(wins)}/{len(wins)} protocols: the outcome flips with c",
+                   agreement=f"{sum(wins)}/{len(wins)} protocols", control_rejected=flips,
+                   control_detail="'the outcome does not depend on the unstated centre scale' rejected")
 
 
 CLAIMS.append(Claim(
@@ -449,28 +437,24 @@ CLAIMS.append(Claim(
     statement=("For all variants HRF estimators adapted to clustered data (zero-one mixtures, real diagonal A "
                "of (88)) provide notable accuracy gains over FAVOR+ and trigonometric features, even for larger "
                "s and less concentrated clusters."),
-    verdict="erratum", severity="minor",
-    correction=("Not reproduced: with the protocol above the hybrid's MSE exceeds FAVOR+'s in every "
-                r"configuration tried, by orders of magnitude for $\sigma=1$ and $\sqrt{10}$ and still at "
-                r"$\sigma=0.1$ (tight clusters, $s$ comparable to Table 3); it beats the trigonometric "
-                "estimator only for tight clusters. The gains need clusters much tighter than the center "
-                "coordinates (or an $A$ that does not amplify noise), which the text does not state."),
-    evidence=("Rerun of App. H.3 with the unspecified steps fixed: X0, Y0 ~ N(0, I_50), Haar rotations, signs "
-              "of the key centers set opposite to those of the query centers on a fraction of the coordinates, "
-              "a thousand points per cluster with covariance sigma^2 I, one common scaling to a mean norm, "
-              "K-means (k = 2), real diagonal A of (88) per pair of centers, indicator coefficients; m "
-              "projections for every estimator; 100 random pairs, 20 repetitions. The exact MSE of the hybrid, "
-              "SM^2 (e^{|Ax + A^-1 y|^2} - 1)/m, is dominated by noise coordinates amplified by large a_k = "
-              "sqrt|r_j/r_i|."),
+    verdict="unverifiable",
+    evidence=("Unverifiable: the outcome flips with a protocol choice App. H.3 leaves open, the scale c of the "
+              "centre generators X0, Y0 ~ N(0, c^2 I) relative to the cluster std sigma (also the normalisation "
+              "and the FAVOR+ variant). Rerun (d = 50, Haar rotations, sign pattern, a thousand points per cluster, one "
+              "common scaling to a mean norm, K-means k = 2, real diagonal A of (88), indicator coefficients, m "
+              "projections each, antithetic FAVOR+ of (3), 100 pairs x 20 repetitions), MSE at m = 200: c = 100, "
+              "sigma = 1: hybrid 1.96e-06, FAVOR+ 0.000612, trig 0.019 (hybrid best); c = 30, sigma = 3.16: hybrid "
+              "0.000227, FAVOR+ 0.000647, trig 0.0189 (hybrid best); c = 1 (centres of sigma's size), sigma = 1: "
+              "hybrid 1.57, FAVOR+ 0.00414, trig 0.0165 (hybrid worst), and likewise in the round-2 protocols "
+              "(c = 1). Calling sigma = 1 'concentrated' and sqrt(10) 'less concentrated' suggests c >> sigma, "
+              "and the paper's own Table 3 has FAVOR+ behind the hybrid at both endpoints in every row "
+              "(HRF-Tab3), which the c = 1 rerun does not reproduce (defence counsel). The round-2 erratum rested on c = 1 only."),
     checks=(
-        Check("synthetic clustered data, three configurations", "montecarlo", _fig6_rerun,
+        Check("rerun under each plausible centre scale", "montecarlo", _fig6_protocols,
               exercises=("rfsym.hrf.experiments.clustered_rerun", "rfsym.hrf.cluster_A_real", "rfsym.hrf.cluster_indicators"),
-              route="synthetic clustered data, K-means, 100 pairs x 20 repetitions", control="gains everywhere"),
-        Check("exact MSEs on the rerun's pairs", "numeric", _fig6_exact,
-              exercises=("rfsym.hrf.mse_pos_onesided", "rfsym.hrf.mse_pos", "rfsym.hrf.mse_trig", "rfsym.hrf.experiments.clustered_rerun"),
-              route="library closed forms on the rerun's pairs (no sampling)", control="'gains over FAVOR+'"),
+              route="synthetic clustered data, K-means, 100 pairs x 20 repetitions per protocol",
+              control="'the outcome does not depend on c'"),
     ),
-    no_witness={"symbolic": "an experiment on sampled data"},
 ))
 
 
