@@ -505,7 +505,7 @@ def assert_haar(sampler, d, *, n_blocks=4000, seed=0, threshold=DEFAULT_Z_THRESH
 # check_estimator
 # ------------------------------------------------------------------------------------------------
 
-#: (d, |x|, |y|, angle) of the settings used by :func:`check_estimator`.
+#: (d, x_norm, y_norm, angle) of the settings used by :func:`check_estimator`.
 SETTINGS = ((2, 0.3, 0.5, 1.0), (4, 0.6, 0.4, 2.2), (8, 0.5, 0.5, 0.4))
 
 
@@ -525,9 +525,9 @@ def check_estimator(obj, *, settings=SETTINGS, n=8000, seed=0, threshold=DEFAULT
     ----------
     obj : rfsym estimator or mechanism name
         Any :class:`rfsym.estimators.RandomFeatures` (or a subclass a user writes).
-    settings : sequence of (d, |x|, |y|, angle)
+    settings : sequence of (d, x_norm, y_norm, angle)
         Pairs at which unbiasedness and the MSE are tested (a fixed generic rotation of
-        :math:`x = |x| e_1`, :math:`y = |y|(\\cos\\theta e_1 + \\sin\\theta e_2)`).
+        :math:`x = \\|x\\| e_1`, :math:`y = \\|y\\|(\\cos\\theta e_1 + \\sin\\theta e_2)`).
     n : int
         Replicates per sampled check.
     seed : int

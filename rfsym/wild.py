@@ -14,9 +14,10 @@ scipy      ``scipy.stats.ortho_group``                                          
 sklearn    ``sklearn.kernel_approximation.RBFSampler`` (mean and MSE)                  live
 rfflearn   ``rfflearn.cpu`` RFF / ORF / QRF matrices (``pip install "rfsym[wild]"``)   live
 jax        ``jax.random.orthogonal``, ``jnp.linalg.qr`` recipe with and without fix    cache
-torch      ``torch.nn.init.orthogonal_``, ``torch.linalg.qr`` recipe,                  cache
-           ``performer_pytorch`` ``gaussian_orthogonal_random_matrix`` + ``softmax_kernel``
+torch      ``torch.nn.init.orthogonal_``, ``torch.linalg.qr`` recipe, performer        cache
 =========  ==========================================================================  ===========
+
+(performer: ``performer_pytorch``'s ``gaussian_orthogonal_random_matrix`` + ``softmax_kernel``.)
 
 Usage::
 
@@ -26,7 +27,7 @@ Usage::
 Without ``--backend`` every installed backend is run (``make wild``) and a missing one is skipped
 with a one-line reason. Each cache file holds the rows, the package versions, the exact command,
 the device name and ``code_hash``: the SHA-256 of the settings and of the code that produced the
-rows (syntax trees without docstrings, as ``rfsym.realdata_run.protocol_hash``). :func:`load`
+rows (their source text without docstrings, the same on every Python version). :func:`load`
 refuses a stale file.
 
 This module imports no optional package at import time (and not python-flint): each backend

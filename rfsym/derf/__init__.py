@@ -28,8 +28,8 @@ embedding of Sec. 4 (:math:`\\mathbf{C}^{(k)} = C\\mathbf{I}_d`) presumes. This 
 corrected form: a GERF parameter dict has ``C = -1/2`` and :func:`gerf_features_np` evaluates
 :math:`C\\|x\\|^2`; :func:`gerf_features_printed_np` evaluates (6) literally (for the erratum).
 
-Modules
--------
+DERF modules
+------------
 The public names below are re-exported from the topic modules, which follow the paper:
 
 * :mod:`rfsym.derf.features` -- TrigRF, PosRF, GERF, DERF feature samplers and the scaling to

@@ -32,8 +32,8 @@ High-precision functions take exact inputs and a ``dps`` keyword and return mpma
 ``dps`` digits are confirmed by :func:`rfsym.precision.verified`. ``backend="numpy"`` (where offered)
 evaluates float64 arrays.
 
-Modules
--------
+SimRF modules
+-------------
 The formulas are split by topic, following the paper; every name below is re-exported here
 (``rfsym.simrf.conformity`` ...):
 
