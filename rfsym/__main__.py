@@ -127,6 +127,14 @@ def _dispatch(args) -> int:
                 print(f"\n{p}: {len(s['gaps'])} claims below target")
                 for cid, gaps in s["gaps"].items():
                     print(f"  {cid}: {'; '.join(gaps)}")
+            from .claims.headlines import headlines
+
+            hs = headlines(p)
+            verdicts = {}
+            for h in hs:
+                verdicts[h.verdict()] = verdicts.get(h.verdict(), 0) + 1
+            print(f"{p}: {len(hs)} headline claims (abstract, contributions, conclusion)"
+                  + (": " + ", ".join(f"{n} {v}" for v, n in verdicts.items()) if hs else ""))
             if s["undefended"]:
                 print(f"\n{p}: {len(s['undefended'])} errata without their readings and defence: "
                       + ", ".join(s["undefended"]))

@@ -120,7 +120,7 @@ def test_book_pages(tmp_path):
     assert "{ref}`SimRF-Eq9 <simrf-eq9>`" in page
     assert errata_page().startswith("# Errata")
     paths = write_pages(tmp_path)
-    assert [p.name for p in paths] == ["claims.md", "errata.md", "audit.md"]
+    assert [p.name for p in paths] == ["claims.md", "errata.md", "audit.md", "headlines.md"]
     assert "## Witness coverage" in page and "target met" in page
     assert (tmp_path / "audit.md").read_text().startswith("# Mutation audit")
 
@@ -311,3 +311,27 @@ def test_erratum_readings_and_defence():
                 readings=[lit, good], defence="d")
     bare = C.Claim("CRT-Eq997", "CRT", "loc", "s", "erratum", severity="typo", correction="t", checks=chk)
     assert not bare.coverage().defended and bare.coverage().defence_gaps()
+
+
+def test_headline_verdict_is_derived_from_the_claims_it_rests_on(monkeypatch):
+    from rfsym.claims.headlines import Headline, headlines_page
+
+    ok = lambda: C.Outcome(True, "x", control_rejected=True, control_detail="c")  # noqa: E731
+    chk = [C.Check("c", "numeric", ok, control="x")]
+    ver = C.Claim("CRT-Eq990", "CRT", "l", "s", "verified", checks=chk)
+    minor = C.Claim("CRT-Eq991", "CRT", "l", "s", "erratum", severity="minor", correction="c", checks=chk)
+    major = C.Claim("CRT-Eq992", "CRT", "l", "s", "erratum", severity="major", correction="c", checks=chk)
+    unv = C.Claim("CRT-Fig990", "CRT", "l", "s", "unverifiable", evidence="cannot rerun")
+    for c in (ver, minor, major, unv):
+        monkeypatch.setitem(C.registry(), c.id, c)
+    h = lambda *ids: Headline("CRT-Abs9", "CRT", "abstract", "q", rests_on=ids)  # noqa: E731
+    assert h("CRT-Eq990").verdict() == "holds"
+    assert h("CRT-Eq990", "CRT-Eq991").verdict() == "holds in corrected form"
+    assert h("CRT-Eq990", "CRT-Fig990").verdict() == "cannot be decided here"
+    assert h("CRT-Eq991", "CRT-Eq992", "CRT-Fig990").verdict() == "does not hold as stated"
+    assert [c.id for c in h("CRT-Eq991", "CRT-Eq992").deciding()] == ["CRT-Eq992"]
+    with pytest.raises(KeyError, match="unknown claim"):
+        h("CRT-Nope1").verdict()
+    with pytest.raises(ValueError, match="rests on|name the registered"):
+        Headline("CRT-Abs9", "CRT", "abstract", "q")
+    assert headlines_page().startswith("# What the abstracts claim")

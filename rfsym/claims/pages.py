@@ -334,7 +334,10 @@ def write_pages(outdir="book") -> list:
     outdir = Path(outdir)
     outdir.mkdir(parents=True, exist_ok=True)
     paths = []
-    for name, text in (("claims.md", claims_page()), ("errata.md", errata_page()), ("audit.md", audit_page())):
+    from .headlines import headlines_page
+
+    for name, text in (("claims.md", claims_page()), ("errata.md", errata_page()), ("audit.md", audit_page()),
+                       ("headlines.md", headlines_page())):
         path = outdir / name
         if not path.exists() or path.read_text() != text:
             path.write_text(text)
