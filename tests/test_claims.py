@@ -335,3 +335,26 @@ def test_headline_verdict_is_derived_from_the_claims_it_rests_on(monkeypatch):
     with pytest.raises(ValueError, match="rests on|name the registered"):
         Headline("CRT-Abs9", "CRT", "abstract", "q")
     assert headlines_page().startswith("# What the abstracts claim")
+
+
+def test_every_paper_registers_its_headlines_on_registered_claims():
+    import importlib
+    import re
+
+    from rfsym.claims.headlines import HEADLINE_VERDICTS, headlines
+
+    hs = headlines()
+    for p in C.PAPERS:
+        assert any(h.paper == p and h.where.startswith("abstract") for h in hs), f"{p}: no headline from its abstract"
+    for h in hs:
+        assert h.verdict() in HEADLINE_VERDICTS  # KeyError for a rests_on id that is not registered
+        assert len(set(h.rests_on)) == len(h.rests_on), h.id
+        assert all(c.paper == h.paper for c in h.claims()), h.id
+    # each module docstring lists its headlines with their derived verdicts (and no others)
+    for p, key in C.PAPERS.items():
+        mod = importlib.import_module(f"rfsym.{key}.claims.headlines")
+        entries = {m.group(1): " ".join(m.group(2).split())
+                   for m in re.finditer(r"^\* ``([^`]+)``(.*?)(?=^\* |^\s*$)", mod.__doc__, re.M | re.S)}
+        assert sorted(entries) == sorted(h.id for h in mod.HEADLINES), key
+        for h in mod.HEADLINES:
+            assert entries[h.id].endswith(": " + h.verdict()), (h.id, entries[h.id], h.verdict())
