@@ -21,7 +21,7 @@ API_PAGES = {
     "claims": ("The claim machinery", "The claim model, the runner behind `python -m rfsym verify`, the evidence lint, the "
                "generated pages and the mutation audit.",
                ("rfsym.claims", "rfsym.claims.model", "rfsym.claims.runner", "rfsym.claims.tables", "rfsym.claims.lint",
-                "rfsym.claims.pages", "rfsym.claims.audit")),
+                "rfsym.claims.pages", "rfsym.claims.headlines", "rfsym.claims.audit")),
     "crt": ("CRT: Chefs' Random Tables", None, "rfsym.crt"),
     "derf": ("DERF: Dense-Exponential Random Features", None, "rfsym.derf"),
     "hrf": ("HRF: Hybrid Random Features", None, "rfsym.hrf"),
