@@ -73,7 +73,7 @@ verify: $(STAMP)
 	RFSYM_CACHE=$(CLAIMS_CACHE) $(BIN)/python -m rfsym verify --jobs $(JOBS)
 
 experiments: $(STAMP)
-	$(BIN)/python -m rfsym.realdata_run
+	$(BIN)/python -m rfsym experiments
 
 # backends whose packages are not installed are skipped with a one-line reason (torch, jax: use a venv
 # that has them; the GPU rows: PYTHONPATH=. python3 -m rfsym.wild --backend torch --device cuda --out ...)

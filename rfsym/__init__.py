@@ -46,6 +46,10 @@ _MOVED = {
     "rfsym.simrf_experiments": "rfsym.simrf.experiments",
     "rfsym.simrf_witnesses": "rfsym.simrf.witnesses",
     "rfsym.simrf_nonisotropic": "rfsym.simrf.nonisotropic",
+    "rfsym.realdata_run": "rfsym.realdata (cache, driver) and rfsym.crt.realdata / rfsym.derf.realdata / "
+                          "rfsym.simrf.realdata (parts, run functions); `python -m rfsym experiments` runs them",
+    "rfsym.realdata_claims": "rfsym.realdata (Z_MAX, about, z_score, classification_summary) and "
+                             "rfsym.crt.realdata / rfsym.derf.realdata / rfsym.simrf.realdata (tables, checks, evidence)",
 }
 
 

@@ -1,4 +1,4 @@
-"""Command line: ``python -m rfsym {claims,verify,coverage,audit,reference,book-pages}``.
+"""Command line: ``python -m rfsym {claims,verify,coverage,audit,reference,book-pages,experiments}``.
 
 * ``claims [--paper P] [--json]``: print the registry (fast, no computation).
 * ``verify [--paper P] [--claim ID] [--details] [--lint] [--json]``: recompute every check, show progress
@@ -9,6 +9,9 @@
 * ``reference [--paper P] [--format csv|json|md]``: the reference values with certified digits
   (:mod:`rfsym.reference`).
 * ``book-pages [--out DIR]``: write the generated book pages (claims, errata, audit) from the registry.
+* ``experiments [--only PART] [--out DIR] [--quiet]``: rerun the papers' real-data experiments (``make
+  experiments``, roughly 40 CPU-minutes) and write ``rfsym/data/results/<part>.json``; the parts are those of
+  :mod:`rfsym.crt.realdata`, :mod:`rfsym.derf.realdata` and :mod:`rfsym.simrf.realdata`.
 
 Paper names are accepted in any case (``simrf``, ``SimRF``); claim ids too (``crt-eq7``), and an unknown
 id is answered with the closest known ones. A usage error prints one line and exits with status 2.
@@ -62,6 +65,12 @@ def _parser() -> argparse.ArgumentParser:
                     "report (the other papers' rows are kept)")
     pb = sub.add_parser("book-pages", help="write book/claims.md, book/errata.md and book/audit.md")
     pb.add_argument("--out", default="book")
+    pe = sub.add_parser("experiments", help="rerun the papers' real-data experiments and write rfsym/data/results/*.json "
+                                            "(roughly 40 CPU-minutes; progress on stderr)")
+    pe.add_argument("--only", action="append", metavar="PART",
+                    help="one part (repeatable): images-crt, crt, crt-std, images-derf, derf, derf-std, simrf, simrf-std")
+    pe.add_argument("--out", metavar="DIR", help="write the files here instead of rfsym/data/results")
+    pe.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     pr = sub.add_parser("reference", help="reference values with the digits an Arb enclosure proves")
     pr.add_argument("--paper", type=_paper, metavar="P", help="CRT, DERF, HRF or SimRF (any case)")
     pr.add_argument("--format", choices=["csv", "json", "md"], default="md")
@@ -154,7 +163,33 @@ def _dispatch(args) -> int:
         for path in write_pages(args.out):
             print(f"wrote {path}")
         return 0
+    if args.cmd == "experiments":
+        return _experiments(args)
     return 2  # pragma: no cover
+
+
+def _experiments(args) -> int:
+    """Run the real-data parts (all, or ``--only``) and write their cache files."""
+    import time
+
+    from . import realdata as rd
+    from .crt import realdata as crt_rd
+    from .derf import realdata as derf_rd
+    from .simrf import realdata as simrf_rd
+
+    parts = {p.name: p for m in (crt_rd, derf_rd, simrf_rd) for p in m.PARTS}
+    names = args.only or list(parts)
+    unknown = [n for n in names if n not in parts]
+    if unknown:
+        raise ValueError(f"unknown part {unknown[0]!r}; the parts are {', '.join(parts)}")
+    # hash the code now: inspect reads source files from disk, which may be edited while a long run goes on
+    hashes = {n: rd.protocol_hash(parts[n]) for n in names}
+    for n in names:
+        t = time.time()
+        res = parts[n].run(args.quiet)
+        path = rd.write(parts[n], res, time.time() - t, hashes[n], args.out)
+        rd.progress(f"wrote {path} ({time.time() - t:.0f} s)", args.quiet)
+    return 0
 
 
 if __name__ == "__main__":

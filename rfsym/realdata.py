@@ -1,25 +1,37 @@
-"""The papers' experiments on the real data: image regimes (MNIST, CIFAR-10) and UCI kernel classification.
+"""Toolbox of the papers' experiments on real data: seeds, data, scoring, a classification driver, the result cache.
 
-Computation only (the claim checks that judge the results are in :mod:`rfsym.realdata_claims`, the
-runner that writes the cached results is ``python -m rfsym.realdata_run``).  Every experiment draws its
-randomness from a :class:`numpy.random.SeedSequence` keyed by the experiment's coordinates (paper,
-data set, method, number of features, sigma index, seed index, phase), so any single cell of a run
-can be recomputed on its own and compared with the cache bit for bit.
+Nothing here knows a paper: the papers' feature maps, image regimes, protocols and judging live in
+:mod:`rfsym.crt.realdata`, :mod:`rfsym.derf.realdata` and :mod:`rfsym.simrf.realdata`, which import this
+module (never the other way round).  ``python -m rfsym experiments`` (``make experiments``) runs their
+:class:`Part` s and writes the cache.
 
-Variance comparison on images (CRT Sec. 5.1 / App. 9.10.1, DERF Sec. 5.1 / App. B.2)
-    Pairs of sets of L images, "resized to 8x8, scaled by sigma and flattened" (d = 64); the mean
-    over all L^2 pairs of the log-variance (CRT, Gaussian kernel, real mechanisms divided by 2) or of
-    the log relative variance (DERF, softmax kernel, M = 1), parameters fitted on each pair of sets.
-    The variances are the library's: :func:`rfsym.crt_experiments.fit_parameters` /
-    :func:`rfsym.crt_experiments.log_variances` (Eqs. (6), (11), (13)) and
-    :func:`rfsym.derf.log_relative_variance_np` (Eq. (9)) with the optima of :mod:`rfsym.derf`.
+Seeds
+    Every experiment draws its randomness from a :class:`numpy.random.SeedSequence` keyed by the
+    experiment's coordinates (paper, data set, method, number of features, sigma index, seed index,
+    phase; :func:`rng_for`), so any single cell of a run can be recomputed on its own and compared with
+    the cache bit for bit.
+
+Images (CRT Sec. 5.1 / App. 9.10.1, DERF Sec. 5.1 / App. B.2)
+    Pairs of sets of L MNIST / CIFAR-10 images, "resized to 8x8, scaled by sigma and flattened" (d = 64),
+    under an explicit preprocessing variant (:func:`image_sets`).
 
 Kernel classification (CRT Sec. 5.2 / App. 9.10.2, DERF Sec. 5.2 / App. B.3, SimRF Sec. 5.3 / App. B.1)
-    Predicted class ``argmax_l sum_i K(sigma u*, sigma u_i) r_i`` with the Gaussian kernel
-    (:math:`K^{(-1/2)}` for DERF; the normalising denominator of CRT and SimRF does not change the
-    argmax) and K replaced by a random-feature estimate.  Scores are computed in log space with
-    per-feature and per-query shifts that do not change the argmax, so no feature overflows even
-    at sigma = 100 on raw UCI units.
+    Predicted class ``argmax_l sum_i K(sigma u*, sigma u_i) r_i`` with the Gaussian kernel and K replaced
+    by a random-feature estimate of a :class:`FeatureFamily`.  Scores are computed in log space with
+    per-feature and per-query shifts that do not change the argmax (:func:`class_scores`), so no feature
+    overflows even at sigma = 100 on raw UCI units.  A random 90/5/5 split fixed per data set
+    (:func:`split_indices`), sigma tuned on validation over :data:`SIGMA_GRID` (:func:`tune_and_test`,
+    :func:`run_classification`).
+
+The cache
+    ``rfsym/data/results/<part>.json`` holds a part's ``protocol``, its ``protocol_hash`` (SHA-256 of the
+    protocol and of the syntax trees, docstrings removed, of the code that computes it: this module's
+    computing functions and the part's own), the results and the run time.  :func:`load` refuses a stale
+    file; ``tests/test_realdata.py`` recomputes single cells from scratch and compares them with the cache.
+
+Judging
+    :data:`Z_MAX`, :func:`about` ("about e^k"), :func:`z_score` and :func:`classification_summary`, shared by
+    the papers' checks.
 
 References
 ----------
@@ -30,33 +42,41 @@ References
 
 from __future__ import annotations
 
+import ast
+import dataclasses
+import functools
+import hashlib
+import inspect
+import json
 import math
+import sys
+import textwrap
+import time
+from pathlib import Path
+from typing import Callable
 
 import numpy as np
-from scipy import special
 
-from . import couplings, crt, derf
-from .crt import experiments as cx
 from . import datasets as ds
 
-__all__ = ["SEED", "IMAGE_REGIMES", "IMAGE_VARIANTS", "variant_kwargs", "rng_for", "image_sets",
-           "crt_image_regime", "derf_image_regime", "split_indices", "SIGMA_GRID", "CRT_METHODS",
-           "DERF_METHODS", "SIMRF_METHODS", "log_features", "class_scores", "exact_scores",
-           "accuracy_counts", "prepare"]
+__all__ = ["SEED", "IMAGE_REGIMES", "IMAGE_VARIANTS", "REASONABLE_SCALES", "variant_kwargs", "variant_scale",
+           "rng_for", "image_sets", "split_indices", "SIGMA_GRID", "class_scores", "exact_scores",
+           "accuracy_counts", "prepare", "FeatureFamily", "classification_cell", "classification_cell_std",
+           "tune_and_test", "run_classification", "run_classification_std", "Part", "results_dir",
+           "protocol_hash", "load", "write", "Z_MAX", "about", "z_score", "classification_summary"]
 
-#: base of every seed of this module
+#: base of every seed of the real-data experiments
 SEED = 20251125
 
 IMAGE_REGIMES = ("mnist", "cifar10", "mnist/cifar10")
 #: preprocessing variants of the image regimes: resize method / CIFAR-10 grayscale weights / pixel scaling
 IMAGE_VARIANTS = tuple(f"{r}/{g}/{s}" for s in ("unit", "sym", "raw") for g in ("bt601", "mean")
                        for r in ds.RESIZE_METHODS)
+#: pixel scalings counted as reasonable readings of the papers (raw 0..255 pixels are shown, not counted)
+REASONABLE_SCALES = ("unit", "sym")
 #: sigma grid of the classification experiments: 10 log-uniform values on [1e-2, 1e2] (CRT App. 9.10.2)
 SIGMA_GRID = tuple(float(v) for v in np.logspace(-2, 2, 10))
 
-CRT_METHODS = ("TrigRF", "PosRF", "GERF", "PoisRF", "GeomRF", "OPRF", "PoisRF+", "GeomRF+")
-DERF_METHODS = ("trig", "pos", "gerf", "aderf", "sderf")
-SIMRF_METHODS = ("iid", "orthogonal", "simplex", "simplex+")
 _PAPER_ID = {"CRT": 1, "DERF": 2, "SimRF": 3, "images-CRT": 4, "images-DERF": 5}
 
 
@@ -119,87 +139,6 @@ def image_sets(regime: str, L: int, sigma: float, rng: np.random.Generator, *, v
             sigma * cf[rng.choice(len(cf), size=L, replace=False)])
 
 
-def crt_image_regime(sigma: float, *, variant: str = "area/bt601/unit", L: int = 1024, repeats: int = 5,
-                     key=(0,)) -> dict:
-    """CRT Fig. 2 ``mnist`` regime: mean and std of the log-variance of the eight mechanisms.
-
-    Protocol of CRT App. 9.10.1: ``repeats`` pairs of sets of ``L`` images; parameters of every
-    mechanism fitted on each pair (:func:`rfsym.crt_experiments.fit_parameters`); log-variances of
-    all L^2 pairs (:func:`rfsym.crt_experiments.log_variances`, real mechanisms divided by 2).
-
-    Returns
-    -------
-    dict method -> [mean, std] over all pairs of all repeats.
-
-    Examples
-    --------
-    >>> r = crt_image_regime(1.0, L=8, repeats=1)
-    >>> bool(r["OPRF"][0] < r["PosRF"][0])
-    True
-    """
-    s1 = {m: 0.0 for m in cx.METHODS}
-    s2 = {m: 0.0 for m in cx.METHODS}
-    cnt = 0
-    for rep in range(repeats):
-        X, Y = image_sets("mnist", L, sigma, rng_for("images-CRT", *key, rep), variant=variant)
-        params = cx.fit_parameters(X, Y)
-        for i0 in range(0, L, 128):
-            lv = cx.log_variances(X[i0:i0 + 128], Y, params)
-            for m in cx.METHODS:
-                s1[m] += float(np.sum(lv[m]))
-                s2[m] += float(np.sum(lv[m] ** 2))
-            cnt += lv[cx.METHODS[0]].size
-    out = {}
-    for m in cx.METHODS:
-        mean = s1[m] / cnt
-        out[m] = [mean, math.sqrt(max(s2[m] / cnt - mean * mean, 0.0))]
-    return out
-
-
-_DERF_FAMILIES = ("trig", "pos", "gerf", "aderf", "sderf", "saderf")
-_OPTIMA = {"gerf": derf.gerf_optimum_np, "aderf": derf.aderf_optimum_np, "sderf": derf.sderf_optimum_np,
-           "saderf": derf.saderf_optimum_np}
-
-
-def derf_image_regime(regime: str, sigma: float, *, variant: str = "area/bt601/unit", L: int = 1024, n_sets: int = 5,
-                      key=(0,)) -> dict:
-    """DERF Fig. 1-2 image regimes: mean over pairs and sets of log(Var/K^2) (M = 1) per family.
-
-    Protocol of DERF App. B.2: ``n_sets`` pairs of sets of ``L`` images; GERF, ADERF, SDERF (and
-    SADERF) optimised on each pair (:func:`rfsym.derf.gerf_optimum_np` etc.); relative variance (9)
-    of every pair (:func:`rfsym.derf.log_relative_variance_np`).  A family whose optimum does not
-    exist on a pair of sets (ADERF needs nonsingular second-moment matrices; SADERF every coordinate
-    nonzero somewhere) is reported as ``None`` with the reason under ``"undefined"``.
-
-    Examples
-    --------
-    >>> r = derf_image_regime("cifar10", 0.5, L=80, n_sets=1)
-    >>> bool(r["sderf"] <= r["gerf"] + 1e-9), sorted(r["undefined"])
-    (True, [])
-    """
-    tot = {f: 0.0 for f in _DERF_FAMILIES}
-    undefined = {}
-    for k in range(n_sets):
-        X, Y = image_sets(regime, L, sigma, rng_for("images-DERF", *key, k), variant=variant)
-        for f in _DERF_FAMILIES:
-            if f in undefined:
-                continue
-            params = None
-            if f in _OPTIMA:
-                try:
-                    params = derf.as_derf_params_np(f, _OPTIMA[f](X, Y), d=X.shape[1])
-                except ValueError as exc:
-                    undefined[f] = f"set {k}: {exc}"
-                    continue
-            s = 0.0
-            for i0 in range(0, L, 128):
-                s += float(derf.log_relative_variance_np(f, X[i0:i0 + 128], Y, params).sum())
-            tot[f] += s / (L * L) / n_sets
-    out = {f: (None if f in undefined else tot[f]) for f in _DERF_FAMILIES}
-    out["undefined"] = undefined
-    return out
-
-
 # ------------------------------------------------------------------------------ classification
 
 def split_indices(n: int, key) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -216,101 +155,6 @@ def split_indices(n: int, key) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     perm = rng_for(*((key,) if not isinstance(key, tuple) else key), 999).permutation(n)
     n_tr, n_va = int(0.9 * n), int(0.05 * n)
     return perm[:n_tr], perm[n_tr:n_tr + n_va], perm[n_tr + n_va:]
-
-
-def _gerf_log(X, W, A, s, which):
-    """log of :func:`rfsym.crt.gerf_features` (same principal branches), shape (n, m), complex."""
-    A = complex(A)
-    d = X.shape[1]
-    B = np.sqrt(complex(s * (1 - 4 * A)))
-    C = -(s + 1) / 2
-    logD = d / 4 * np.log(complex(1 - 4 * A))
-    lin = B * (X @ W.T) * (1 if which == 1 else s)
-    return logD + A * (W * W).sum(1)[None, :] + lin + C * (X * X).sum(1)[:, None]
-
-
-def log_features(paper: str, method: str, Xq, Xt, m: int, rng: np.random.Generator, *, params=None):
-    """Log random features of the query set ``Xq`` and the training set ``Xt`` (already times sigma).
-
-    Returns ``(lq, pq, lt, pt)``: real log-magnitudes and unit phases (complex, or real signs) of
-    shape ``(n, m_eff)``, so that the kernel estimate is ``Re sum_k pq e^lq pt e^lt``.
-
-    * CRT (Gaussian kernel, Sec. 3): TrigRF, PosRF, GERF, OPRF from :func:`rfsym.crt.gerf_features`
-      (complex ones with ``m/2`` features, App. 9.10.2), orthogonal Gaussian projections
-      (:func:`rfsym.crt.sample_omega`); PoisRF, GeomRF (+) from :func:`rfsym.crt.dirf_features`
-      with the shift ``c`` of Sec. 3.2.3 inferred from the training set and query features clamped
-      at 1e-8 (App. 9.10.2).  Parameters: :func:`rfsym.crt_experiments.fit_parameters` on
-      (queries, training set).
-    * DERF (softmax features times exp(-||x||^2/2), i.e. :math:`K^{(-1/2)}`): trig
-      (:func:`rfsym.derf.trig_features_np`), pos/gerf/aderf/sderf (:func:`rfsym.derf.derf_log_features_np`
-      with the optima of :mod:`rfsym.derf` on (queries, training set)); orthogonal omega
-      (:func:`rfsym.couplings.sample`).
-    * SimRF (Gaussian kernel, PRFs exp(w^T x - ||x||^2)): coupling ``method`` of
-      :func:`rfsym.couplings.sample`.
-
-    Examples
-    --------
-    >>> X = np.random.default_rng(1).standard_normal((4, 3)) * 0.3
-    >>> lq, pq, lt, pt = log_features("SimRF", "simplex", X, X, 3, np.random.default_rng(0))
-    >>> lq.shape, bool(np.all(pq == 1))
-    ((4, 3), True)
-    """
-    Xq = np.asarray(Xq, float)
-    Xt = np.asarray(Xt, float)
-    d = Xq.shape[1]
-    if paper == "CRT":
-        if method not in CRT_METHODS:
-            raise ValueError(f"method must be one of {CRT_METHODS}, got method={method!r}")
-        P = cx.fit_parameters(Xq, Xt) if params is None else params
-        if method in ("TrigRF", "PosRF", "GERF", "OPRF"):
-            mm = m // 2 if method in cx.COMPLEX_METHODS else m
-            W = crt.sample_omega("gaussian", d, mm, rng, coupling="orthogonal")
-            A, s = {"TrigRF": (0.0, -1), "PosRF": (0.0, 1), "OPRF": (P["OPRF"], 1)}.get(method, (None, None))
-            if method == "GERF":
-                s, A = P["GERF"]
-            lq, lt = _gerf_log(Xq, W, A, s, 1), _gerf_log(Xt, W, A, s, 2)
-            return lq.real, np.exp(1j * lq.imag), lt.real, np.exp(1j * lt.imag)
-        kind = "poisson" if method.startswith("Pois") else "geometric"
-        if method.endswith("+"):
-            c = Xt.min(0) - 1e-8                      # shift from the training set only (App. 9.10.2)
-            Xq, Xt = np.maximum(Xq - c, 1e-8), Xt - c
-            val = (math.sqrt(float(crt.poisson_statistic(Xq, Xt)) / d) if kind == "poisson"
-                   else crt.geometric_p_star_np(crt.geometric_statistic(Xq, Xt)))
-        else:
-            val = P[method]
-        kw = {"lam": val} if kind == "poisson" else {"p": val}
-        Om = crt.sample_omega(kind, d, m, rng, **kw)
-        with np.errstate(invalid="ignore", divide="ignore"):     # 0 * log 0 is masked inside dirf_features
-            lq, sq = crt.dirf_features(Xq, Om, kind, **kw)
-            lt, st = crt.dirf_features(Xt, Om, kind, **kw)
-        return lq, sq, lt, st
-    if paper == "DERF":
-        if method not in DERF_METHODS:
-            raise ValueError(f"method must be one of {DERF_METHODS}, got method={method!r}")
-        W = couplings.sample("orthogonal", d, m, rng)
-        if method == "trig":
-            theta = rng.uniform(0, 2 * np.pi, m)
-            # derf.trig_features_np = sqrt2 exp(||x||^2/2) cos(w x + theta); times exp(-||x||^2/2) the
-            # exponentials cancel exactly (tests/test_realdata.py compares with trig_features_np)
-            fq = np.sqrt(2) * np.cos(Xq @ W.T + theta)
-            ft = np.sqrt(2) * np.cos(Xt @ W.T + theta)
-            with np.errstate(divide="ignore"):
-                return np.log(np.abs(fq)), np.sign(fq), np.log(np.abs(ft)), np.sign(ft)
-        if method == "pos":
-            prm = derf.as_derf_params_np("gerf", {"A": 0.0, "B": 1.0, "C": -0.5, "D": 1.0}, d=d)
-        else:
-            prm = params if params is not None else derf.as_derf_params_np(method, _OPTIMA[method](Xq, Xt), d=d)
-        lq = derf.derf_log_features_np(W, Xq, prm["A"], prm["B1"], prm["C1"], prm["D"]) - 0.5 * (Xq * Xq).sum(1)[:, None]
-        lt = derf.derf_log_features_np(W, Xt, prm["A"], prm["B2"], prm["C2"], prm["D"]) - 0.5 * (Xt * Xt).sum(1)[:, None]
-        return lq, np.ones_like(lq), lt, np.ones_like(lt)
-    if paper == "SimRF":
-        if method not in SIMRF_METHODS:
-            raise ValueError(f"method must be one of {SIMRF_METHODS}, got method={method!r}")
-        W = couplings.sample(method, d, m, rng)
-        lq = Xq @ W.T - (Xq * Xq).sum(1)[:, None]
-        lt = Xt @ W.T - (Xt * Xt).sum(1)[:, None]
-        return lq, np.ones_like(lq), lt, np.ones_like(lt)
-    raise ValueError(f"paper must be 'CRT', 'DERF' or 'SimRF', got paper={paper!r}")
 
 
 def class_scores(lq, pq, lt, pt, R) -> np.ndarray:
@@ -386,3 +230,322 @@ def prepare(name: str):
     tr, va, te = split_indices(len(y), ds.UCI_SETS.index(name) + 1)
     R = np.eye(len(ds.UCI_CLASSES[name]))[y[tr]]
     return X, y, (tr, va, te), R
+
+
+# ------------------------------------------------------------------------------ the classification driver
+
+@dataclasses.dataclass(frozen=True)
+class FeatureFamily:
+    """A paper's random-feature maps for kernel classification.
+
+    Attributes
+    ----------
+    paper : str
+        Key of :func:`rng_for` (``"CRT"``, ``"DERF"``, ``"SimRF"``).
+    methods : tuple of str
+        The methods; a method's index in this tuple is part of its seed.
+    log_features : callable
+        ``log_features(method, Xq, Xt, m, rng, *, params=None) -> (lq, pq, lt, pt)``: log-magnitudes and
+        phases of the features of the query and training sets, as :func:`class_scores` takes them.
+    fit : callable or None
+        ``fit(Xq, Xt) -> params`` fitted once per (data set, sigma, phase) and passed to ``log_features``.
+    """
+
+    paper: str
+    methods: tuple
+    log_features: Callable
+    fit: Callable | None = None
+
+
+@functools.lru_cache(maxsize=64)
+def scaled_sets(fam, name, sigma_i, phase, cap=None):
+    """Scaled query/training sets, query labels, one-hot training labels (and fitted parameters) of one
+    (data set, sigma, phase); phase 0 is validation, 1 the test; ``cap`` = (training, query) size limits."""
+    X, y, (tr, va, te), R = prepare(name)
+    q = va if phase == 0 else te
+    if cap is not None:
+        tr, q = tr[:cap[0]], q[:cap[1]]
+        R = R[:cap[0]]
+    s = SIGMA_GRID[sigma_i]
+    Xq, Xt = s * X[q], s * X[tr]
+    params = fam.fit(Xq, Xt) if fam.fit is not None else None
+    return Xq, Xt, y[q], R, params
+
+
+def classification_cell(fam: FeatureFamily, name: str, method: str, m: int, sigma_i: int, seed_i: int, phase: int,
+                        cap=None) -> int:
+    """Correct predictions of one (data set, method, m, sigma, seed, phase) cell (phase 0: validation, 1: test).
+
+    ``method="exact"`` is the exact Gaussian kernel (no randomness).  The papers' families are
+    ``rfsym.crt.realdata.FAMILY`` etc.
+    """
+    Xq, Xt, yq, R, params = scaled_sets(fam, name, sigma_i, phase, cap)
+    if method == "exact":
+        return accuracy_counts(exact_scores(Xq, Xt, R), yq)
+    rng = rng_for(fam.paper, ds.UCI_SETS.index(name), fam.methods.index(method), m, sigma_i, seed_i, phase)
+    f = fam.log_features(method, Xq, Xt, m, rng, params=params)
+    return accuracy_counts(class_scores(*f, R), yq)
+
+
+def tune_and_test(fam, name, method, m, val_seeds, test_seeds, sigmas_i, cap=None):
+    """Validation counts ``val[j][s]`` over ``sigmas_i`` and seeds, and the sigma index of the best mean (ties: smallest)."""
+    val = [[classification_cell(fam, name, method, m, j, s, 0, cap) for s in range(val_seeds)] for j in sigmas_i]
+    best = int(sigmas_i[int(np.argmax([np.mean(v) for v in val]))])      # ties: smallest sigma
+    return val, best
+
+
+def run_classification(part: str, P: dict, fam: FeatureFamily, Ms, quiet=False) -> dict:
+    """The CRT / DERF kernel-classification protocol (CRT App. 9.10.2, DERF App. B.3) on the UCI sets of ``P``.
+
+    Per data set: the exact kernel tuned and tested; per method of ``P["methods"]`` and number of features in
+    ``Ms``: sigma tuned over ``P["val_seeds"]`` validation seeds, then ``P["test_seeds"]`` test cells.
+    A method whose parameters do not exist on a data set is recorded with its ``"error"``.
+    """
+    out = {}
+    grid = list(range(len(SIGMA_GRID)))
+    for name in P["datasets"]:
+        t0 = time.time()
+        X, y, (tr, va, te), R = prepare(name)
+        d = X.shape[1]
+        res = {"n": [len(tr), len(va), len(te)], "d": d}
+        val, best = tune_and_test(fam, name, "exact", 0, 1, 0, grid)
+        res["exact"] = {"val": val, "sigma_i": best, "test": classification_cell(fam, name, "exact", 0, best, 0, 1)}
+        for method in P["methods"]:
+            for M in Ms:
+                try:
+                    val, best = tune_and_test(fam, name, method, M, P["val_seeds"], 0, grid)
+                    test = [classification_cell(fam, name, method, M, best, s, 1) for s in range(P["test_seeds"])]
+                except ValueError as exc:          # e.g. an optimum that does not exist on these data
+                    res[f"{method}|{M}"] = {"error": str(exc)}
+                    continue
+                res[f"{method}|{M}"] = {"val": val, "sigma_i": best, "test": test}
+        out[name] = res
+        scaled_sets.cache_clear()
+        progress(f"[{part}] {name}: {time.time() - t0:.0f} s", quiet)
+    return out
+
+
+@functools.lru_cache(maxsize=64)
+def scaled_sets_std(fam, name, sigma_i, phase):
+    """:func:`scaled_sets` on standardised features (training mean and std), no cap."""
+    X, y, (tr, va, te), R = prepare(name)
+    mu, sd = X[tr].mean(0), X[tr].std(0)
+    Z = (X - mu) / np.where(sd > 0, sd, 1.0)
+    q = va if phase == 0 else te
+    s = SIGMA_GRID[sigma_i]
+    Xq, Xt = s * Z[q], s * Z[tr]
+    return Xq, Xt, y[q], R, (fam.fit(Xq, Xt) if fam.fit is not None else None)
+
+
+def classification_cell_std(fam: FeatureFamily, name: str, method: str, m: int, sigma_i: int, seed_i: int,
+                            phase: int) -> int:
+    """:func:`classification_cell` on standardised features (:func:`scaled_sets_std`)."""
+    Xq, Xt, yq, R, params = scaled_sets_std(fam, name, sigma_i, phase)
+    if method == "exact":
+        return accuracy_counts(exact_scores(Xq, Xt, R), yq)
+    rng = rng_for(fam.paper, ds.UCI_SETS.index(name), fam.methods.index(method), m, sigma_i, seed_i, phase)
+    return accuracy_counts(class_scores(*fam.log_features(method, Xq, Xt, m, rng, params=params), R), yq)
+
+
+def run_classification_std(part: str, P: dict, fam: FeatureFamily, Ms, quiet=False) -> dict:
+    """:func:`run_classification` on standardised features (:func:`classification_cell_std`)."""
+    grid = list(range(len(SIGMA_GRID)))
+    out = {}
+    for name in P["datasets"]:
+        t0 = time.time()
+        X, y, (tr, va, te), R = prepare(name)
+        res = {"n": [len(tr), len(va), len(te)], "d": X.shape[1]}
+        val = [[classification_cell_std(fam, name, "exact", 0, j, 0, 0)] for j in grid]
+        best = int(np.argmax([v[0] for v in val]))
+        res["exact"] = {"val": val, "sigma_i": best, "test": classification_cell_std(fam, name, "exact", 0, best, 0, 1)}
+        for method in P["methods"]:
+            for M in Ms:
+                try:
+                    val = [[classification_cell_std(fam, name, method, M, j, s, 0) for s in range(P["val_seeds"])]
+                           for j in grid]
+                    best = int(np.argmax([np.mean(v) for v in val]))
+                    test = [classification_cell_std(fam, name, method, M, best, s, 1) for s in range(P["test_seeds"])]
+                except ValueError as exc:
+                    res[f"{method}|{M}"] = {"error": str(exc)}
+                    continue
+                res[f"{method}|{M}"] = {"val": val, "sigma_i": best, "test": test}
+        out[name] = res
+        scaled_sets_std.cache_clear()
+        progress(f"[{part}] {name}: {time.time() - t0:.0f} s", quiet)
+    return out
+
+
+def progress(msg: str, quiet: bool) -> None:
+    """A progress line on stderr (unless ``quiet``)."""
+    if not quiet:
+        print(msg, file=sys.stderr, flush=True)
+
+
+# ------------------------------------------------------------------------------ the result cache
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class Part:
+    """One cached experiment: ``rfsym/data/results/<name>.json``.
+
+    Attributes
+    ----------
+    name : str
+        File stem and ``--only`` value of ``python -m rfsym experiments``.
+    protocol : dict
+        Every parameter that shapes the numbers (JSON), with ``notes`` on the budget cuts.
+    code : tuple
+        The part's own code objects (functions) and constants that compute its numbers; hashed with the
+        toolbox's computing functions (:data:`COMPUTE`).
+    run : callable
+        ``run(quiet) -> results`` (JSON).
+    """
+
+    name: str
+    protocol: dict
+    code: tuple
+    run: Callable
+
+    def load(self) -> dict:
+        """:func:`load` of this part."""
+        return load(self)
+
+
+def results_dir() -> Path:
+    """``rfsym/data/results`` (package data)."""
+    return ds.data_dir() / "results"
+
+
+def _code_fingerprint(obj) -> str:
+    """``ast.dump`` of an object's source with docstrings removed (comments and docstrings may change)."""
+    tree = ast.parse(textwrap.dedent(inspect.getsource(obj)))
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if (isinstance(body, list) and body and isinstance(body[0], ast.Expr)
+                and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str)):
+            node.body = body[1:] or [ast.Pass()]
+    return ast.dump(tree)
+
+
+def _fingerprint(obj) -> str:
+    """Syntax tree of a function or class (:func:`_code_fingerprint`); ``repr`` of a constant, in which a
+    function is named by its module and qualified name (as a reference to it in the source would be)."""
+    if inspect.isfunction(obj) or inspect.isclass(obj) or inspect.ismodule(obj):
+        return _code_fingerprint(obj)
+
+    def named(v):
+        if isinstance(v, dict):
+            return {k: named(x) for k, x in v.items()}
+        if isinstance(v, (list, tuple)):
+            return type(v)(named(x) for x in v)
+        if callable(v):
+            return f"{v.__module__}.{v.__qualname__}"
+        return v
+    return repr(named(obj))
+
+
+def protocol_hash(part: Part) -> str:
+    """SHA-256 of a part's protocol and of the code that computes it (staleness key).
+
+    The code is :data:`COMPUTE` (this module's computing functions and constants) and ``part.code``,
+    compared as syntax trees without docstrings (so editing documentation does not invalidate the
+    cache).  Changes in the library functions they call are caught by ``tests/test_realdata.py``,
+    which recomputes cells and compares them with the cache.
+    """
+    h = hashlib.sha256(json.dumps(part.protocol, sort_keys=True).encode())
+    for obj in COMPUTE + tuple(part.code):
+        h.update(_fingerprint(obj).encode())
+    return h.hexdigest()
+
+
+@functools.lru_cache(maxsize=None)
+def load(part: Part) -> dict:
+    """The cached results of ``part``, checked for staleness.
+
+    Raises
+    ------
+    rfsym.datasets.DataError
+        Missing file, or a protocol hash that differs from the current code (rerun the part).
+    """
+    path = results_dir() / f"{part.name}.json"
+    if not path.is_file():
+        raise ds.DataError(f"missing result cache {path}; run `python -m rfsym experiments --only {part.name}`")
+    data = json.loads(path.read_text())
+    if data.get("protocol_hash") != protocol_hash(part):
+        raise ds.DataError(f"stale result cache {path}: the protocol or the code computing it changed since it was "
+                           f"written; run `python -m rfsym experiments --only {part.name}` (make experiments)")
+    return data
+
+
+def write(part: Part, results: dict, seconds: float, phash: str, outdir: Path | None = None) -> Path:
+    """Write ``<outdir>/<part.name>.json`` (default :func:`results_dir`) with the hash taken before the run."""
+    outdir = results_dir() if outdir is None else Path(outdir)
+    outdir.mkdir(parents=True, exist_ok=True)
+    data = {"part": part.name, "protocol": part.protocol, "protocol_hash": phash, "seconds": round(seconds, 1),
+            "results": results}
+    path = outdir / f"{part.name}.json"
+    path.write_text(json.dumps(data, indent=None, separators=(",", ":")) + "\n")
+    load.cache_clear()
+    return path
+
+
+# ------------------------------------------------------------------------------ judging helpers
+
+#: |z| up to this counts as agreement (z-scores with seed standard errors)
+Z_MAX = 5.0
+
+
+def about(value: float, k: float) -> bool:
+    """The reading of "about e^k": ``k/2 <= value <= 3k/2``.
+
+    Examples
+    --------
+    >>> about(7.3, 5), about(7.6, 5), about(2.4, 5)
+    (True, False, False)
+    """
+    return k / 2 <= value <= 1.5 * k
+
+
+def variant_scale(variant: str) -> str:
+    """The pixel scaling of a preprocessing variant: ``"area/bt601/unit"`` -> ``"unit"``."""
+    return variant.split("/")[2]
+
+
+def z_score(mean, std, n, printed, se_printed) -> float:
+    """``(mean - printed) / sqrt((std/sqrt(n))^2 + se_printed^2)``; +-inf (0 if equal) when both errors vanish.
+
+    Examples
+    --------
+    >>> round(z_score(0.5, 0.1, 4, 0.4, 0.0), 6)
+    2.0
+    """
+    se = math.hypot(std / math.sqrt(n), se_printed)
+    return (mean - printed) / se if se > 0 else (0.0 if mean == printed else math.copysign(math.inf, mean - printed))
+
+
+def _acc(part, name, key):
+    C = load(part)["results"][name]
+    r = C[key]
+    n_te = C["n"][2]
+    if "error" in r:
+        return None
+    a = np.asarray(r["test"], float) / n_te
+    return float(a.mean()), float(a.std(ddof=1)) if len(a) > 1 else 0.0, len(a)
+
+
+def classification_summary(part: Part) -> dict:
+    """``{dataset: {key: (mean, std, n) or None}}`` of test accuracies; ``exact`` included as ``(acc, 0, 1)``."""
+    C = load(part)["results"]
+    out = {}
+    for name, r in C.items():
+        row = {k: _acc(part, name, k) for k in r if "|" in k}
+        row["exact"] = (r["exact"]["test"] / r["n"][2], 0.0, 1)
+        out[name] = row
+    return out
+
+
+#: the toolbox code every part's numbers depend on (hashed into every part's protocol hash)
+COMPUTE = (rng_for, variant_kwargs, image_sets, split_indices, class_scores, exact_scores, accuracy_counts, prepare,
+           scaled_sets.__wrapped__, classification_cell, tune_and_test, run_classification,
+           scaled_sets_std.__wrapped__, classification_cell_std, run_classification_std,
+           {"SEED": SEED, "PAPER_ID": _PAPER_ID, "IMAGE_REGIMES": IMAGE_REGIMES, "IMAGE_VARIANTS": IMAGE_VARIANTS,
+            "SIGMA_GRID": SIGMA_GRID})

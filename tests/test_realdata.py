@@ -1,6 +1,6 @@
-"""Tests of rfsym.realdata / realdata_run / realdata_claims: features vs the library, log-space scores,
-unbiasedness of every feature map (Monte Carlo, |z| <= 5, wrong kernel rejected), the result cache
-(not stale, single cells recomputed bit for bit) and the judging helpers."""
+"""Tests of the real-data experiments: the toolbox rfsym.realdata and the papers' rfsym.{crt,derf,simrf}.realdata.
+Features vs the library, log-space scores, unbiasedness of every feature map (Monte Carlo, |z| <= 5, wrong kernel
+rejected), the result cache (not stale, single cells recomputed bit for bit) and the judging helpers."""
 
 import math
 
@@ -10,8 +10,12 @@ import pytest
 from rfsym import crt, derf
 from rfsym import datasets as ds
 from rfsym import realdata as rd
-from rfsym import realdata_claims as rc
-from rfsym import realdata_run as rr
+from rfsym.crt import realdata as crd
+from rfsym.derf import realdata as drd
+from rfsym.simrf import realdata as srd
+
+PAPER = {"CRT": crd, "DERF": drd, "SimRF": srd}
+PARTS = {p.name: p for m in (crd, drd, srd) for p in m.PARTS}
 
 Z = 5.0
 
@@ -26,14 +30,14 @@ def test_gerf_log_matches_library_features():
     W = rng.standard_normal((4, 3))
     for A, s in ((0.0, -1), (0.0, 1), (-0.3, 1), (0.05 + 0.2j, -1), (-0.1 - 0.3j, 1)):
         for which in (1, 2):
-            np.testing.assert_allclose(np.exp(rd._gerf_log(X, W, A, s, which)), crt.gerf_features(X, W, A, s, which),
+            np.testing.assert_allclose(np.exp(crd._gerf_log(X, W, A, s, which)), crt.gerf_features(X, W, A, s, which),
                                        rtol=1e-12)
 
 
 def test_derf_trig_matches_library_features():
     rng = np.random.default_rng(1)
     X = 0.5 * rng.standard_normal((6, 4))
-    lq, pq, lt, pt = rd.log_features("DERF", "trig", X, X, 8, np.random.default_rng(2))
+    lq, pq, lt, pt = drd.log_features("trig", X, X, 8, np.random.default_rng(2))
     r = np.random.default_rng(2)
     from rfsym import couplings
     W = couplings.sample("orthogonal", 4, 8, r)
@@ -72,8 +76,7 @@ def test_exact_scores():
     np.testing.assert_allclose(d / g, (d / g)[:, :1] * np.ones((1, 2)), rtol=1e-12)
 
 
-CASES = [("CRT", m) for m in rd.CRT_METHODS] + [("DERF", m) for m in rd.DERF_METHODS] + \
-        [("SimRF", m) for m in rd.SIMRF_METHODS]
+CASES = [(p, m) for p, mod in PAPER.items() for m in mod.METHODS]
 
 
 @pytest.mark.parametrize("paper,method", CASES)
@@ -85,8 +88,8 @@ def test_every_feature_map_estimates_the_gaussian_kernel(paper, method):
     X = 0.35 * np.abs(rng.standard_normal((10, 4)))     # positive coordinates: valid for every method
     Xq, Xt = X[:5], X[5:]                                # 5 + 5 points: ADERF's M1, M2 nonsingular
     K = _gauss(Xq, Xt)[0, :2]
-    params = rd.cx.fit_parameters(Xq, Xt) if paper == "CRT" else None
-    lq, pq, lt, pt = rd.log_features(paper, method, Xq, Xt, 16000, np.random.default_rng(6), params=params)
+    params = crd.cx.fit_parameters(Xq, Xt) if paper == "CRT" else None
+    lq, pq, lt, pt = PAPER[paper].log_features(method, Xq, Xt, 16000, np.random.default_rng(6), params=params)
     prod = np.real((pq * np.exp(lq))[0][None, :] * pt[:2] * np.exp(lt[:2]))   # (2, m_eff): query 0, train 0, 1
     blocks = prod.reshape(2, -1, 4).mean(2)
     mean, se = blocks.mean(1), blocks.std(1, ddof=1) / math.sqrt(blocks.shape[1])
@@ -115,25 +118,41 @@ def test_image_sets_validation():
 
 # ------------------------------------------------------------------------------ cache
 
-@pytest.mark.parametrize("part", tuple(rr.PROTOCOLS))
+@pytest.mark.parametrize("part", tuple(PARTS))
 def test_cache_is_present_and_not_stale(part):
-    data = rr.load(part)
-    assert data["protocol"] == rr.PROTOCOLS[part]
+    data = rd.load(PARTS[part])
+    assert data["protocol"] == PARTS[part].protocol
+
+
+def test_toolbox_imports_no_paper():
+    """Arrows run downwards: importing the toolbox loads no paper package (fresh interpreter)."""
+    import subprocess
+    import sys
+    code = ("import sys, rfsym.realdata; bad = [m for m in sys.modules if m.split('.')[:2] in "
+            "[['rfsym', p] for p in ('crt', 'derf', 'hrf', 'simrf', 'foundations', 'claims', 'registry')]]; print(bad)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+def test_parts_are_named_once_and_hash_deterministically():
+    assert len(PARTS) == 8
+    assert all(len(rd.protocol_hash(p)) == 64 for p in PARTS.values())
+    assert len({rd.protocol_hash(p) for p in PARTS.values()}) == 8
 
 
 def test_stale_cache_is_refused(tmp_path, monkeypatch):
     import json
-    src = rr.results_dir() / "simrf.json"
+    src = rd.results_dir() / "simrf.json"
     data = json.loads(src.read_text())
     data["protocol_hash"] = "0" * 64
     (tmp_path / "simrf.json").write_text(json.dumps(data))
-    monkeypatch.setattr(rr, "results_dir", lambda: tmp_path)
-    rr.load.cache_clear()
+    monkeypatch.setattr(rd, "results_dir", lambda: tmp_path)
+    rd.load.cache_clear()
     try:
         with pytest.raises(ds.DataError, match="stale result cache"):
-            rr.load("simrf")
+            rd.load(srd.CLASSIFICATION)
     finally:
-        rr.load.cache_clear()
+        rd.load.cache_clear()
 
 
 @pytest.mark.parametrize("part,name,method,m", [("crt", "banknote", "OPRF", 128), ("crt", "cmc", "GeomRF+", 128),
@@ -141,21 +160,22 @@ def test_stale_cache_is_refused(tmp_path, monkeypatch):
                                                ("simrf", "banknote", "simplex", 4), ("simrf", "yeast", "iid", 16)])
 def test_cached_cells_recompute_exactly(part, name, method, m):
     """One test cell and one validation cell recomputed from scratch equal the cache (bit for bit)."""
-    C = rr.load(part)["results"][name]
+    C = rd.load(PARTS[part])["results"][name]
     r = C[f"{method}|{m}"]
-    assert rr.classification_cell(part, name, method, m, r["sigma_i"], 1, 1) == r["test"][1]
+    fam = {"crt": crd, "derf": drd, "simrf": srd}[part].FAMILY
+    assert rd.classification_cell(fam, name, method, m, r["sigma_i"], 1, 1) == r["test"][1]
     if "val" in r:
         j = 2
-        assert rr.classification_cell(part, name, method, m, j, 0, 0) == r["val"][j][0]
+        assert rd.classification_cell(fam, name, method, m, j, 0, 0) == r["val"][j][0]
 
 
 def test_cached_image_cell_recomputes_exactly():
-    P = rr.PROTOCOLS["images"]["derf"]
+    P = drd.PROTOCOL_IMAGES["derf"]
     reg, k = "cifar10", 0
     v = [x for x in P["variants"]][k]
-    got = rd.derf_image_regime(reg, P["sigmas"][0], variant=v, L=P["L"][reg], n_sets=P["n_sets"],
-                               key=(4, P["regimes"].index(reg), k, 0))
-    cached = rr.load("images")["results"]["derf"][f"{reg}|{v}"][0]
+    got = drd.image_regime(reg, P["sigmas"][0], variant=v, L=P["L"][reg], n_sets=P["n_sets"],
+                           key=(4, P["regimes"].index(reg), k, 0))
+    cached = rd.load(drd.IMAGES)["results"]["derf"][f"{reg}|{v}"][0]
     for f in ("gerf", "sderf", "trig"):
         assert got[f] == cached[f]
 
@@ -163,24 +183,24 @@ def test_cached_image_cell_recomputes_exactly():
 # ------------------------------------------------------------------------------ judging helpers
 
 def test_about_band():
-    assert rc.about(5.0, 5) and rc.about(2.5, 5) and rc.about(7.5, 5)
-    assert not rc.about(7.51, 5) and not rc.about(2.49, 5)
+    assert rd.about(5.0, 5) and rd.about(2.5, 5) and rd.about(7.5, 5)
+    assert not rd.about(7.51, 5) and not rd.about(2.49, 5)
 
 
 def test_crt_table1_transcription_averages():
-    T = np.array([rc.CRT_TABLE1[n] for n in ds.UCI_SETS])
-    assert np.all(np.abs(T.mean(0) - np.array(rc.CRT_TABLE1_AVERAGE)) <= 0.05 + 1e-9)
+    T = np.array([crd.TABLE1[n] for n in ds.UCI_SETS])
+    assert np.all(np.abs(T.mean(0) - np.array(crd.TABLE1_AVERAGE)) <= 0.05 + 1e-9)
     # a mistyped cell would move its column mean by > 0.05 and be caught
     T[0, 0] += 1.0
-    assert not np.all(np.abs(T.mean(0) - np.array(rc.CRT_TABLE1_AVERAGE)) <= 0.05 + 1e-9)
+    assert not np.all(np.abs(T.mean(0) - np.array(crd.TABLE1_AVERAGE)) <= 0.05 + 1e-9)
 
 
 def test_checks_run_on_the_cache():
-    for fn in (rc.check_crt_sec51_mnist, rc.check_crt_sec52, rc.check_derf_image_claims, rc.check_simrf_fig10):
+    for fn in (crd.check_sec51_mnist, crd.check_sec52, drd.check_image_claims, srd.check_fig10):
         out = fn()
         assert isinstance(out.passed, bool) and out.evidence
-    for fn in (rc.evidence_crt_tab1, rc.evidence_crt_tab3, rc.evidence_derf_mnist, rc.evidence_derf_fig3,
-               rc.evidence_simrf_sec53, rc.evidence_crt_sec52):
+    for fn in (crd.evidence_tab1, crd.evidence_tab3, drd.evidence_mnist, drd.evidence_fig3,
+               srd.evidence_sec53, crd.evidence_sec52):
         assert "unavailable" not in fn()
 
 
@@ -188,28 +208,46 @@ def test_image_checks_can_fail():
     """The image checks decide from the numbers: a cache in which GERF beats TrigRF by e^11 everywhere must
     make the CRT check fail, and one with mnist/cifar10 gaps of 5 must make the DERF check fail."""
     import copy
-    data = copy.deepcopy(rr.load("images"))
+    data = copy.deepcopy(rd.load(crd.IMAGES))
     for r in [data["results"]["crt_paper_protocol"]] + list(data["results"]["crt_sigma1"].values()):
         r["GERF"][0] = r["TrigRF"][0] - 11.0
-    orig = rr.load
+    data_d = copy.deepcopy(rd.load(drd.IMAGES))
+    orig = rd.load
     try:
-        rr.load = lambda part: data if part == "images" else orig(part)
-        assert not rc.check_crt_sec51_mnist().passed
-        for key, curve in data["results"]["derf"].items():
+        rd.load = lambda part: data if part is crd.IMAGES else data_d if part is drd.IMAGES else orig(part)
+        assert not crd.check_sec51_mnist().passed
+        for key, curve in data_d["results"]["derf"].items():
             if key.startswith("mnist/cifar10|"):
                 for c in curve:
                     c["sderf"] = c["gerf"] - 5.0
-        assert not rc.check_derf_image_claims().passed
+        assert not drd.check_image_claims().passed
     finally:
-        rr.load = orig
+        rd.load = orig
 
 
 @pytest.mark.parametrize("part,name,method,m", [("simrf-std", "wifi", "simplex", 7), ("crt-std", "banknote", "GERF", 128),
                                                ("derf-std", "car", "sderf", 64)])
 def test_cached_standardised_cells_recompute_exactly(part, name, method, m):
-    r = rr.load(part)["results"][name][f"{method}|{m}"]
+    r = rd.load(PARTS[part])["results"][name][f"{method}|{m}"]
     if part == "simrf-std":
-        got = rr.classification_cell_std(name, method, m, r["sigma_i"], 1, 1)
+        got = srd.classification_cell_std(name, method, m, r["sigma_i"], 1, 1)
     else:
-        got = rr.classification_cell_std2("CRT" if part == "crt-std" else "DERF", name, method, m, r["sigma_i"], 1, 1)
+        got = rd.classification_cell_std((crd if part == "crt-std" else drd).FAMILY, name, method, m, r["sigma_i"], 1, 1)
     assert got == r["test"][1]
+
+
+def test_experiments_command_writes_a_loadable_cache(tmp_path, monkeypatch):
+    """`python -m rfsym experiments --only PART --out DIR` runs the part and writes a file that load() accepts;
+    an unknown part is a usage error (exit 2)."""
+    from rfsym.__main__ import main
+    fake = rd.Part("fake", {"x": 1}, (srd.log_features,), lambda quiet: {"answer": 42})
+    monkeypatch.setattr(srd, "PARTS", srd.PARTS + (fake,))
+    assert main(["experiments", "--only", "fake", "--out", str(tmp_path), "--quiet"]) == 0
+    monkeypatch.setattr(rd, "results_dir", lambda: tmp_path)
+    rd.load.cache_clear()
+    try:
+        data = rd.load(fake)
+    finally:
+        rd.load.cache_clear()
+    assert data["results"] == {"answer": 42} and data["protocol"] == {"x": 1} and data["part"] == "fake"
+    assert main(["experiments", "--only", "nope"]) == 2

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from rfsym import realdata as rd
-from rfsym import realdata_run as rr
+from rfsym.simrf import realdata as srd
 from rfsym.simrf import experiments as ex
 from rfsym.simrf.claims import sec1, sec3, sec4_1, sec5, sec5_3
 
@@ -34,7 +34,7 @@ def test_tab3_fast_rows_keep_simplex_geometry():
 
 def test_sigma_peaks_live_exact_curve_matches_cache():
     r = ex.sigma_peaks_live("banknote", range(100, 102), range(102, 104))
-    cached = rr.load("simrf-std")["results"]["banknote"]["exact"]["val"]
+    cached = srd.CLASSIFICATION_STD.load()["results"]["banknote"]["exact"]["val"]
     assert [float(c) for c in r["exact_curve"]] == [float(v[0]) for v in cached]
     assert r["exact_i"] == int(np.argmax(r["exact_curve"])) and len(r["iid_curve"]) == len(rd.SIGMA_GRID)
     assert r["gain"].shape == (2,) and np.all(r["gain"] == np.round(r["gain"]))

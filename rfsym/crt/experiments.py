@@ -14,7 +14,7 @@ Real-valued mechanisms have their variance divided by 2 (App. 9.10.1: a complex 
 real numbers), TrigRF and GERF are complex.
 
 The "mnist" regime uses the MNIST test images resized to 8x8 by area averaging
-(:func:`rfsym.datasets.load_images`), pixel values in [0, 1]; :mod:`rfsym.realdata` varies the
+(:func:`rfsym.datasets.load_images`), pixel values in [0, 1]; :mod:`rfsym.crt.realdata` varies the
 preprocessing the paper does not state and reruns the Sec. 5.2 classification on the UCI sets.
 """
 

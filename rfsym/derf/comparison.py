@@ -68,7 +68,7 @@ def sample_regime(regime: str, sigma: float, d: int, L: int, rng: np.random.Gene
 
     ``normal``: N(0, sigma^2 I); ``sphere``: uniform on sigma S^{d-1}; ``heterogen``: X ~ N(0, sigma^2 I),
     Y ~ N(sigma 1, sigma^2 I); ``mnist``: the MNIST test images resized to 8x8 by area averaging
-    (:func:`rfsym.datasets.load_images`; d = 64, pixels in [0, 1], times sigma). :mod:`rfsym.realdata`
+    (:func:`rfsym.datasets.load_images`; d = 64, pixels in [0, 1], times sigma). :mod:`rfsym.derf.realdata`
     varies the unstated preprocessing and adds the cifar10 and mnist/cifar10 regimes.
 
     Examples

@@ -5,7 +5,7 @@ Protocol of App. B.2: d = 64, 5 pairs of sets of L = 1024 points per sigma, para
 and SDERF optimised separately on each pair of sets (closed forms of :mod:`rfsym.derf`), relative
 variance Var/K^2 of a single feature (M = 1) from Eq. (9), mean of its log over all L^2 pairs.
 Regimes computable here: ``normal``, ``sphere``, ``heterogen`` (the image regimes need the MNIST /
-CIFAR-10 files and are handled by :mod:`rfsym.realdata`).
+CIFAR-10 files and are handled by :mod:`rfsym.derf.realdata`).
 """
 
 from __future__ import annotations

@@ -486,7 +486,7 @@ def sigma_peaks_live(name, select_seeds=range(100, 112), eval_seeds=range(112, 1
 
     The exact kernel's validation peak and the IIDRF peak (mean over ``select_seeds``) on realdata's sigma grid;
     then, on independent ``eval_seeds``, the IIDRF validation accuracy at its own peak minus at the exact kernel's
-    peak (paired over seeds).  Cells are :func:`rfsym.realdata_run.classification_cell_std`.
+    peak (paired over seeds).  Cells are :func:`rfsym.simrf.realdata.classification_cell_std`.
 
     Returns
     -------
@@ -501,14 +501,14 @@ def sigma_peaks_live(name, select_seeds=range(100, 112), eval_seeds=range(112, 1
     (10, 2)
     """
     from .. import realdata as rd
-    from .. import realdata_run as rr
+    from . import realdata as srd
     grid = range(len(rd.SIGMA_GRID))
     d = rd.prepare(name)[0].shape[1]
     m = 10 * d
-    exact = [rr.classification_cell_std(name, "exact", 0, j, 0, 0) for j in grid]
-    iid = [float(np.mean([rr.classification_cell_std(name, "iid", m, j, s, 0) for s in select_seeds])) for j in grid]
+    exact = [srd.classification_cell_std(name, "exact", 0, j, 0, 0) for j in grid]
+    iid = [float(np.mean([srd.classification_cell_std(name, "iid", m, j, s, 0) for s in select_seeds])) for j in grid]
     e_i, i_i = int(np.argmax(exact)), int(np.argmax(iid))
-    gain = np.array([rr.classification_cell_std(name, "iid", m, i_i, s, 0) - rr.classification_cell_std(name, "iid", m, e_i, s, 0)
+    gain = np.array([srd.classification_cell_std(name, "iid", m, i_i, s, 0) - srd.classification_cell_std(name, "iid", m, e_i, s, 0)
                      for s in eval_seeds], dtype=float)
     return {"exact_curve": exact, "iid_curve": iid, "exact_i": e_i, "iid_i": i_i, "gain": gain,
             "n_val": int(len(rd.prepare(name)[2][1]))}

@@ -29,7 +29,7 @@ import mpmath
 import numpy as np
 
 from ... import crt
-from ... import realdata_claims as _rdc  # real-data experiments (notebook realdata)
+from .. import realdata as _crd  # real-data experiments (notebook realdata)
 from ...claims import Check, Claim, Outcome, Reading
 from ...montecarlo import mean_of, z_check
 from ._checks import SEED, _mc_outcome
@@ -244,7 +244,7 @@ def _sec51_mnist_preprocessing():
         r = cx.image_reductions((D - D.mean()) / D.std(), 1.0, SEED + 59)
         all_hold[resize] = all(r[k] > t for k, t in thr.items())
         lines.append(f"{resize}/standardised: " + ", ".join(f"{k} {v:.2f}" for k, v in r.items()) + f" (every printed inequality holds: {all_hold[resize]})")
-    rows = _rdc.crt_mnist_table()
+    rows = _crd.mnist_table()
     fails01 = [red["GERF vs TrigRF"] <= 10 for s, red in rows if "/raw" not in s]
     holds_raw = [all(red[k] > t for k, t in thr.items()) for s, red in rows if "/raw" in s]
     ok = any(all_hold.values()) and all(fails01) and all(holds_raw)
@@ -269,8 +269,8 @@ CLAIMS.append(Claim(
               "and bilinear resizing (34.54, 120.64, 114.48), not for triangle resizing (GERF 7.50); raw 0..255 pixels satisfy all of them. "
               "Recorded earlier as an erratum on the [0, 1] and [-1, 1] readings only; standardised pixels, a common preprocessing, reproduce the printed factors, so the claim cannot be decided from the text."),
     checks=[
-        Check("sigma = 1 reductions on real MNIST, every preprocessing", "data", _rdc.check_crt_sec51_mnist,
-              route="cached run of rfsym.realdata on the real data (make experiments; tests/test_realdata.py recomputes cells bit for bit); variances from crt_experiments.fit_parameters / log_variances",
+        Check("sigma = 1 reductions on real MNIST, every preprocessing", "data", _crd.check_sec51_mnist,
+              route="cached run of rfsym.crt.realdata on the real data (make experiments; tests/test_realdata.py recomputes cells bit for bit); variances from crt_experiments.fit_parameters / log_variances",
               control="raw 0..255 pixels, under which every printed inequality holds, must be accepted"),
         Check("GERF over a parameter grid on real MNIST (no optimiser)", "data", _sec51_mnist_grid,
               exercises=("rfsym.crt.experiments.gerf_grid_reductions", "rfsym.crt.experiments.sample_regime"),
@@ -452,7 +452,7 @@ CLAIMS.append(Claim(
     id="CRT-Sec5.2", paper="CRT", location="Sec. 5.2",
     statement="New RF mechanisms give the best non-parametric classification accuracy; OPRF has the best average (UCI data sets).",
     verdict="unverifiable",
-    evidence=_rdc.evidence_crt_sec52(),
+    evidence=_crd.evidence_sec52(),
     notebook="realdata", label="realdata-crt-sec5-2",
 ))
 
@@ -463,7 +463,7 @@ CLAIMS.append(Claim(
     id="CRT-Tab1", paper="CRT", location="Sec. 5.2, Table 1",
     statement="Test accuracies of the eight mechanisms on abalone, banknote, car, yeast, cmc, nursery, wifi, chess.",
     verdict="unverifiable",
-    evidence=_rdc.evidence_crt_tab1(),
+    evidence=_crd.evidence_tab1(),
     notebook="realdata", label="realdata-crt-tab1",
 ))
 
@@ -542,7 +542,7 @@ CLAIMS.append(Claim(
     id="CRT-Tab3", paper="CRT", location="App. 9.10.2, Table 3",
     statement="Standard deviations of the Table 1 accuracies.",
     verdict="unverifiable",
-    evidence=_rdc.evidence_crt_tab3(),
+    evidence=_crd.evidence_tab3(),
     notebook="realdata", label="realdata-crt-tab3",
 ))
 
@@ -654,7 +654,7 @@ CLAIMS.append(Claim(
 #: Mutation-audit survivors that no check can or needs to notice (see ``python -m rfsym audit``),
 #: keyed by the audited function; kept next to the claims that call it.
 AUDIT_EXPLAINED = {
-    "rfsym.crt.experiments.classification_experiment": "an illustration on a bundled scikit-learn set in the notebook only; CRT-Sec5.2 / Table 1 are decided on the UCI data by rfsym.realdata, so no CRT claim calls it",
+    "rfsym.crt.experiments.classification_experiment": "an illustration on a bundled scikit-learn set in the notebook only; CRT-Sec5.2 / Table 1 are decided on the UCI data by rfsym.crt.realdata, so no CRT claim calls it",
     "rfsym.crt.experiments.gerf_objective_np:rel1e-2": "only its minimiser over A is used (the GERF fit); a positive factor on the objective leaves the minimiser unchanged, so no result can change",
     "rfsym.crt.experiments.gerf_objective_np:rel1e-3": "only its minimiser over A is used (the GERF fit); a positive factor on the objective leaves the minimiser unchanged, so no result can change",
     "rfsym.crt.experiments.summarise_reductions:rel1e-2": "mean and standard error of the 1200 cached per-pair reductions of the Sec. 5.1 replicate: a 1 % scale moves a mean of at most 139 nats by at most 1.4 nats, i.e. by less than 2 of its standard errors (0.54-0.95 nats), below the |z| <= 5 resolution of a sampled replicate, and leaves every threshold decision (|z| >= 3.4) unchanged; the sign flip is killed and the function is pinned exactly (1e-8) by tests/test_crt.py::test_reductions_mp_matches_float64_on_the_same_pairs",

@@ -30,7 +30,8 @@ import numpy as np
 from mpmath import mp
 
 from ... import derf
-from ... import realdata_claims as _rdc  # real-data experiments (notebook realdata)
+from ... import realdata as _rd  # the real-data toolbox: readings shared by the papers
+from .. import realdata as _drd  # DERF's real-data experiments (notebook realdata)
 from ...claims import Check, Claim, Outcome, Reading
 from ...montecarlo import mean_of, variance_of, z_check
 from .. import experiments as dx, witnesses as dw
@@ -94,10 +95,10 @@ def _rng(vals):
 
 def _cached_gaps(reg, scale, which, sigma):
     """Cached gaps (the real-data section's run) at one sigma over every variant of one pixel scaling."""
-    t = _rdc.derf_gap_table()
+    t = _drd.gap_table()
     i = list(_SIGMAS).index(sigma)
     return {v: (None if t[r, v][which] is None else float(t[r, v][which][i]))
-            for (r, v) in t if r == reg and _rdc._scale(v) == scale}
+            for (r, v) in t if r == reg and _rd.variant_scale(v) == scale}
 
 
 def _image_gaps_by_protocol():
@@ -110,9 +111,9 @@ def _image_gaps_by_protocol():
             m = _cached_gaps("mnist/cifar10", scale, "gerf-sderf", sig)
             a = _cached_gaps("mnist/cifar10", scale, "gerf-aderf", sig)
             und = sum(v is None for v in a.values())
-            cap = all(_rdc.about(c[v], 10) and _rdc.about(m[v], 5) for v in c)
+            cap = all(_rd.about(c[v], 10) and _rd.about(m[v], 5) for v in c)
             hold_cap[name, sig] = cap
-            hold_txt[name, sig] = cap and any(v is not None and _rdc.about(v, 3) for v in a.values())
+            hold_txt[name, sig] = cap and any(v is not None and _rd.about(v, 3) for v in a.values())
             rows.append(f"pixels {name} (cache, 6 variants), sigma = {sig:g}: cifar10 {_rng(c.values())}, mnist/cifar10 "
                         f"{_rng(m.values())}, ADERF gain in mnist/cifar10 "
                         + (f"{_rng(a.values())} ({und} of {len(a)} variants: Thm 4.2's M1 singular)" if und < len(a)
@@ -122,8 +123,8 @@ def _image_gaps_by_protocol():
             g = lambda reg, f: (None if cur[reg, sig][f] is None else cur[reg, sig]["gerf"] - cur[reg, sig][f])
             c, m, mm, a = g("cifar10", "sderf"), g("mnist/cifar10", "sderf"), g("mnist", "sderf"), g("mnist/cifar10", "aderf")
             name = f"per-pixel standardised ({r})"
-            hold_cap[name, sig] = _rdc.about(c, 10) and _rdc.about(m, 5)
-            hold_txt[name, sig] = hold_cap[name, sig] and a is not None and _rdc.about(a, 3)
+            hold_cap[name, sig] = _rd.about(c, 10) and _rd.about(m, 5)
+            hold_txt[name, sig] = hold_cap[name, sig] and a is not None and _rd.about(a, 3)
             rows.append(f"pixels {name}, sigma = {sig:g}: cifar10 {c:.2f}, mnist/cifar10 {m:.2f}, mnist {mm:.2f}, ADERF gain "
                         f"in mnist/cifar10 " + ("undefined (M1 singular)" if a is None else f"{a:.2f}"))
     yes_cap = sorted({f"{n} at sigma = {s:g}" for (n, s), h in hold_cap.items() if h})
@@ -141,11 +142,11 @@ def _image_gaps_by_protocol():
 
 def _sec51_on_par_by_protocol():
     """DERF-Sec5.1: SDERF's largest deficit to any other family per image regime, under each plausible preprocessing."""
-    cached = _rdc.sderf_deficits()
+    cached = _drd.sderf_deficits()
     rows, worst, ahead = [], {}, set()
     for reg in ("mnist", "cifar10", "mnist/cifar10"):
         for scale, name in (("unit", "[0, 1]"), ("sym", "[-1, 1]")):
-            vals = [(v, *cached[r, v]) for (r, v) in cached if r == reg and _rdc._scale(v) == scale]
+            vals = [(v, *cached[r, v]) for (r, v) in cached if r == reg and _rd.variant_scale(v) == scale]
             top = max(vals, key=lambda x: x[1])
             worst[name] = max(worst.get(name, -math.inf), top[1])
             rows.append(f"{reg}, {name} (cache): max over sigma of log SDERF - log(best other) {top[1]:+.2f} "
@@ -235,7 +236,7 @@ SECB_2 = Claim(id="DERF-SecB.2", paper="DERF", location="App. B.2", verdict="ver
 _IMAGE_PROTOCOL_CHECKS = [
     Check("the gains under each plausible preprocessing and sigma range", "data", _image_gaps_by_protocol,
           exercises=("rfsym.derf.log_relative_variance_np", "rfsym.derf.sderf_optimum_np", "rfsym.derf.aderf_optimum_np"),
-          route="cached run of rfsym.realdata ([0, 1] and [-1, 1] pixels, 3 resizes, 2 grayscale weightings) and a live "
+          route="cached run of rfsym.derf.realdata ([0, 1] and [-1, 1] pixels, 3 resizes, 2 grayscale weightings) and a live "
                 "spot check with images standardised per pixel (antialiased and box resize)",
           control="pixels in [-1, 1] read at sigma = 0.5 must be rejected as 'about e^10' in cifar10"),
 ]
@@ -366,7 +367,7 @@ def _fig_heterogen_gap():
     same = (abs(cur["gerf"][0, 0] - first["gerf"]) < 1e-12 * abs(first["gerf"])
             and abs(g[0, 0] - (first["gerf"] - first["sderf"])) < 1e-9)
     avg = float(m.mean())
-    ok = bool(np.all(np.diff(m) > 0)) and _rdc.about(m[2], 5) and _rdc.about(avg, 5) and same
+    ok = bool(np.all(np.diff(m) > 0)) and _rd.about(m[2], 5) and _rd.about(avg, 5) and same
     return Outcome(ok, f"first cell (sigma = 0.1, set 1) recomputed from the draws: {same}; "
                    f"heterogen, d = 64, 5 pairs of sets of L = 1024: log GERF - log SDERF (mean over sets) = "
                    f"{np.round(m, 2).tolist()} at sigma = {list(_SIGMAS)}; per set at sigma = 1: "
@@ -424,7 +425,7 @@ SEC5_1_HETEROGEN = Claim(id="DERF-Sec5.1-heterogen", paper="DERF", location="Sec
 
 SEC5_1_MNIST = Claim(id="DERF-Sec5.1-mnist", paper="DERF", location="Sec. 5.1 / Fig. 1-2, mnist regime",
     verdict="unverifiable", statement="About $e^5$ times better than GERF in mnist.",
-    evidence=_rdc.evidence_derf_mnist(), notebook="realdata", label="realdata-derf-sec5-1-mnist")
+    evidence=_drd.evidence_mnist(), notebook="realdata", label="realdata-derf-sec5-1-mnist")
 
 
 SEC5_1_CIFAR = Claim(id="DERF-Sec5.1-cifar", paper="DERF",
@@ -441,7 +442,7 @@ SEC5_1_CIFAR = Claim(id="DERF-Sec5.1-cifar", paper="DERF",
 
 FIG3 = Claim(id="DERF-Fig3", paper="DERF", location="Sec. 5.2, Fig. 3", verdict="unverifiable",
     statement="On 8 UCI benchmarks, SDERF shows the best kernel-classification accuracy for most (benchmark, $M$) pairs and the best average.",
-    evidence=_rdc.evidence_derf_fig3(), notebook="realdata", label="realdata-derf-fig3")
+    evidence=_drd.evidence_fig3(), notebook="realdata", label="realdata-derf-fig3")
 
 
 FIG4 = Claim(id="DERF-Fig4", paper="DERF", location="Sec. 5.3.1, Fig. 4", verdict="unverifiable",

@@ -22,11 +22,12 @@ import numpy as np
 
 from ... import datasets as _ds
 from ... import realdata as _rd
-from ... import realdata_claims as _rdc
-from ... import realdata_run as _rr
 from ...claims import Check, Claim
 from .. import experiments as ex
+from .. import realdata as _srd
 from ._checks import _O
+
+_PARTS = {p.name: p for p in _srd.PARTS}
 
 
 TABLE2_AR = {  # dataset: (v_bar, SimRF, SimRF+, standard error printed for both columns)
@@ -47,7 +48,7 @@ TABLE3_AR = {  # dataset: (IID, se), (ORF reg, se), (ORF fast, se), (SimRF reg, 
     "chess": ((0.2011, 0.0002), (0.2017, 0.0002), (0.2016, 0.0002), (0.2021, 0.0002), (0.2021, 0.0002)),
 }
 
-Z_MAX = _rdc.Z_MAX
+Z_MAX = _rd.Z_MAX
 
 
 CLAIMS = []
@@ -89,8 +90,8 @@ def tab2_data():
     significant)."""
     rows, zmax, pooled, pv = [], 0.0, [], []
     for part in ("simrf", "simrf-std"):
-        S = _rdc.classification_summary(part)
-        C = _rr.load(part)["results"]
+        S = _rd.classification_summary(_PARTS[part])
+        C = _rd.load(_PARTS[part])["results"]
         cells = []
         for n in _ds.UCI_SETS:
             d = C[n]["d"]
@@ -123,7 +124,7 @@ CLAIMS.append(Claim(
         Check("arithmetic of the printed Table 2", "arithmetic", _tab2_arithmetic,
               route="printed accuracies and standard errors", control="'gains where v_bar is large'"),
         Check("SimRF+ vs SimRF on the UCI reruns", "data", tab2_data,
-              exercises=("rfsym.realdata_claims.classification_summary",),
+              exercises=("rfsym.realdata.classification_summary",),
               route="cached reruns of Sec. 5.3 (raw and standardised features, m = d, 50 draws per coupling)",
               control="an average SimRF+ gain of 0.03"),
     ],
@@ -163,12 +164,12 @@ def tab2_caption_arithmetic(table2, table3):
             cross.append((n, name, val - o, z))
             if val - o < 0:
                 neg.append(f"{n} ({name}, Table 2 vs Table 3)")
-    not_sig = [n for n, _, z in within if z <= _rdc.Z_MAX]
-    subst = [n for n, g, z in within if z > _rdc.Z_MAX and g >= 0.01]
+    not_sig = [n for n, _, z in within if z <= _rd.Z_MAX]
+    subst = [n for n, g, z in within if z > _rd.Z_MAX and g >= 0.01]
     small = [n for n, g, z in within if g < 0.01]
     ok = len(not_sig) > 0 and any(g < 0 for _, g, _ in within)
     return _O(ok, ("printed Table 3, regular SimRF - regular ORF (z): " + ", ".join(f"{n} {g:+.4f} ({z:+.1f})" for n, g, z in within)
-                   + f"; not significant (z <= {_rdc.Z_MAX:g}) on {len(not_sig)} of 8 ({', '.join(not_sig)}). Sets with d a power of 2 "
+                   + f"; not significant (z <= {_rd.Z_MAX:g}) on {len(not_sig)} of 8 ({', '.join(not_sig)}). Sets with d a power of 2 "
                    "in our encoding: Table 2 minus Table 3's ORF: "
                    + ", ".join(f"{n} {name} {g:+.4f} ({z:+.1f})" for n, name, g, z in cross)
                    + f". Negative differences: {', '.join(neg)}. Within Table 3 SimRF leads by at least one accuracy point and "
@@ -190,8 +191,8 @@ def tab2_caption_data():
     lead is below one accuracy point and not significant."""
     rows, small_all, cells = [], {}, 0
     for part in ("simrf", "simrf-std"):
-        S = _rdc.classification_summary(part)
-        C = _rr.load(part)["results"]
+        S = _rd.classification_summary(_PARTS[part])
+        C = _rd.load(_PARTS[part])["results"]
         out, small = [], []
         for n in _ds.UCI_SETS:
             d = C[n]["d"]
@@ -202,7 +203,7 @@ def tab2_caption_data():
                 g = a[0] - o[0]
                 z = g / se if se > 0 else 0.0
                 cells += 1
-                if g < SUBSTANTIAL and z <= _rdc.Z_MAX:
+                if g < SUBSTANTIAL and z <= _rd.Z_MAX:
                     small.append(f"{n} {c}")
                 if c == "simplex":
                     out.append(f"{n} {g:+.4f} ({z:+.1f})")
@@ -227,7 +228,7 @@ CLAIMS.append(Claim(
               route="printed accuracies and standard errors of Table 3's regular columns (and Table 2 where padding is a no-op)",
               control="'SimRF >= ORF on every set'"),
         Check("SimRF and SimRF+ vs ORF on the UCI reruns", "data", tab2_caption_data,
-              exercises=("rfsym.realdata_claims.classification_summary",),
+              exercises=("rfsym.realdata.classification_summary",),
               route="cached reruns (raw and standardised features, m = d, 50 draws per coupling)",
               control="'substantially ahead of ORF on every set'"),
     ],
@@ -274,7 +275,7 @@ def _zdiff(a, b):
 def tab3_data(n_seeds=20):
     """Table 3 rerun on the eight UCI sets (standardised features, sigma from the SimRF rerun's IIDRF tuning, d padded to
     a power of 2, m = d): fast (HD-product, k = 3) vs regular ORFs and SimRFs, 20 draws each."""
-    C = _rr.load("simrf-std")["results"]
+    C = _rd.load(_srd.CLASSIFICATION_STD)["results"]
     zs, rows, pooled_d, pooled_v, identical = [], [], 0.0, 0.0, 0
     counts_ok = True
     for n in _ds.UCI_SETS:
@@ -327,7 +328,7 @@ CLAIMS.append(Claim(
     id="SimRF-Sec5.3", paper="SimRF", location="Sec. 5.3, Fig. 8, App. B.1 (Fig. 10)",
     statement="On 8 UCI datasets, kernel-regression classification with SimRFs is consistently best (accuracy vs $m/d$), $\\sigma$ tuned on validation data.",
     verdict="unverifiable",
-    evidence=_rdc.evidence_simrf_sec53(),
+    evidence=_srd.evidence_sec53(),
     notebook="realdata",
     label="realdata-simrf-sec5-3",
 ))
@@ -337,22 +338,22 @@ CLAIMS.append(Claim(
     id="SimRF-Fig8", paper="SimRF", location="Sec. 5.3, Fig. 8",
     statement="Classification accuracy vs number of features for 8 datasets; SimRFs consistently perform best.",
     verdict="unverifiable",
-    evidence=_rdc.evidence_simrf_sec53(),
+    evidence=_srd.evidence_sec53(),
     notebook="realdata",
     label="realdata-simrf-fig8",
 ))
 
 
 def fig10_cache():
-    """App. B.1 / Fig. 10 from the cached reruns (raw and standardised features): realdata_claims' peak count, plus a
+    """App. B.1 / Fig. 10 from the cached reruns (raw and standardised features): rfsym.simrf.realdata's peak count, plus a
     significance reading: the IIDRF validation accuracy at the exact kernel's peak sigma vs at its own peak (paired
     over the 10 tuning draws).  Control: 'the peaks coincide' (tuning sigma on the exact kernel costs IIDRF nothing)."""
-    base = _rdc.check_simrf_fig10()
+    base = _srd.check_fig10()
     passed = base[0] if isinstance(base, tuple) else base.passed
     ev = base[1] if isinstance(base, tuple) else base.evidence
     parts, sig_total, lower_total, flat = [], 0, 0, []
     for part in ("simrf", "simrf-std"):
-        C = _rr.load(part)["results"]
+        C = _rd.load(_PARTS[part])["results"]
         sig, lower = [], 0
         for n in _ds.UCI_SETS:
             e, t = C[n]["exact"]["sigma_i"], C[n]["tuning"]
@@ -383,7 +384,7 @@ def fig10_live():
     """Fig. 10 recomputed with fresh IIDRF draws on standardised features (rfsym.simrf.experiments.sigma_peaks_live): peak
     positions chosen on 12 draws, the loss at the exact kernel's peak measured on 12 independent draws."""
     rows, differ, lower, sig = [], 0, 0, []
-    cached = _rr.load("simrf-std")["results"]
+    cached = _rd.load(_srd.CLASSIFICATION_STD)["results"]
     same_exact = True
     for n in FIG10_LIVE_SETS:
         r = ex.sigma_peaks_live(n)
@@ -421,11 +422,11 @@ CLAIMS.append(Claim(
              "curve is flat on car (no peak at all) and peaks at the grid's smallest sigma 0.01 on car, cmc, wifi and chess.",
     checks=[
         Check("validation peaks on the eight UCI sets (cached reruns)", "data", fig10_cache,
-              exercises=("rfsym.realdata_claims.check_simrf_fig10",),
+              exercises=("rfsym.simrf.realdata.check_fig10",),
               route="cached tuning curves of the raw and standardised reruns; loss at the exact kernel's peak paired over draws",
               control="'the peaks coincide'"),
         Check("validation peaks recomputed with fresh draws", "data", fig10_live,
-              exercises=("rfsym.simrf.experiments.sigma_peaks_live", "rfsym.realdata_run.classification_cell_std"),
+              exercises=("rfsym.simrf.experiments.sigma_peaks_live", "rfsym.simrf.realdata.classification_cell_std"),
               route="five UCI sets, standardised, peaks on 12 fresh draws, losses on 12 independent ones",
               control="'the peaks coincide'"),
     ],
