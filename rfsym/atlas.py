@@ -238,21 +238,28 @@ def plot_maps(maps):
     from matplotlib.colors import ListedColormap
 
     est = maps[0]["estimators"]
-    cmap = ListedColormap(plt.get_cmap("tab10").colors[:len(est)])
-    fig, axes = plt.subplots(len(maps), 2, figsize=(10, 3.2 * len(maps)), squeeze=False)
+    # only the estimators that win somewhere get a colour, from a palette told apart also by colour-blind
+    # readers (Okabe-Ito, then two greys), so that a map needs a handful of colours instead of ten
+    winners = sorted({int(k) for m in maps for k in np.unique(m["best"])})
+    palette = ["#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7", "#000000",
+               "#999999", "#DDDDDD"]
+    cmap = ListedColormap(palette[:len(winners)])
+    index = {k: i for i, k in enumerate(winners)}
+    fig, axes = plt.subplots(len(maps), 2, figsize=(12, 3.8 * len(maps)), squeeze=False)
     for row, m in zip(axes, maps):
         ext = [m["angles"][0], m["angles"][-1], m["norms"][0], m["norms"][-1]]
-        im = row[0].imshow(m["best"], origin="lower", aspect="auto", extent=ext, cmap=cmap,
-                           vmin=-0.5, vmax=len(est) - 0.5, interpolation="nearest")
-        row[0].set_title(f"best estimator, d = {m['d']}, M = {m['M']}")
-        cb = fig.colorbar(im, ax=row[0], ticks=range(len(est)))
-        cb.ax.set_yticklabels([LABELS[e] for e in est], fontsize=7)
+        best = np.vectorize(index.get)(m["best"])
+        im = row[0].imshow(best, origin="lower", aspect="auto", extent=ext, cmap=cmap,
+                           vmin=-0.5, vmax=len(winners) - 0.5, interpolation="nearest")
+        row[0].set_title(f"best estimator, d = {m['d']}, M = {m['M']}", fontsize=12)
+        cb = fig.colorbar(im, ax=row[0], ticks=range(len(winners)))
+        cb.ax.set_yticklabels([LABELS[est[k]] for k in winners], fontsize=11)
         im2 = row[1].imshow(np.log10(m["lead"]), origin="lower", aspect="auto", extent=ext, cmap="viridis")
-        row[1].set_title("lead: log10(MSE runner-up / MSE best)")
+        row[1].set_title("lead: log10(MSE runner-up / MSE best)", fontsize=12)
         fig.colorbar(im2, ax=row[1])
         for ax in row:
-            ax.set_xlabel("angle between x and y (rad)")
-            ax.set_ylabel("|x| = |y|")
+            ax.set_xlabel("angle between x and y (rad)", fontsize=11)
+            ax.set_ylabel("|x| = |y|", fontsize=11)
     fig.tight_layout()
     return fig
 
