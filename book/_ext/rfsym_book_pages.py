@@ -75,8 +75,14 @@ def api_pages():
                 lines += _module_section(name, first=False)
         else:
             for name in mods:
-                if _exists(name):
-                    lines += _module_section(name, first=name == "rfsym.claims")
+                if not _exists(name):
+                    continue
+                # a package whose modules are not listed (rfsym.estimators, rfsym.certified): its
+                # docstring, then one section per module, as for a paper package
+                subs = [] if any(m.startswith(name + ".") for m in mods) else _paper_modules(name)[1:]
+                lines += _module_section(name, first=name == "rfsym.claims" or bool(subs))
+                for sub in subs:
+                    lines += _module_section(sub, first=False)
         out[page] = "\n".join(lines)
     index = ["# API reference", "",
              "Generated from the docstrings. High-precision functions take exact inputs (decimal strings, "
