@@ -5,7 +5,7 @@ Claims
 * ``SimRF-Eq13`` verified -- Eqs. (13)-(14) and footnote 4
 * ``SimRF-Sec3.2-bracket`` erratum (typo) -- The grouping in the second line of (13)
 * ``SimRF-Eq15`` verified -- Eq. (15): truncated objective
-* ``SimRF-Eq16`` erratum (minor) -- Eq. (16): the SimRF+ geometry
+* ``SimRF-Eq16`` verified -- Eq. (16): the SimRF+ geometry (the minimiser has the form (16))
 * ``SimRF-Eq17`` verified -- Eq. (17): the iterative update
 * ``SimRF-Fig3`` verified -- Fig. 3: norms and angles under SimRF+
 * ``SimRF-Fig4`` verified -- Fig. 4: conformity of one draw of norms
@@ -21,7 +21,7 @@ import sympy as sp
 from mpmath import mp, mpf
 
 from ... import couplings, simrf
-from ...claims import Check, Claim
+from ...claims import Check, Claim, Reading
 from ...montecarlo import mean_of
 from .. import experiments as ex
 from ._checks import SEED, SEED2, _O, _digits
@@ -106,10 +106,13 @@ def _sec32_bracket():
         bracket = pairs * (1 + inner) / g0
         dig = _digits(bracket, first)
         dig_lit = _digits(literal, first)
-    return _O(dig >= 25 and dig_lit < 1, (f"ORF, d = {d}, m = {m} ({pairs} ordered pairs), v = 1.1, E w_ij^2 = {mpmath.nstr(E2, 10)}, E w_ij^4 = "
+        pref_all = (pairs + inner) / g0      # 1/Gamma(d/2) over the whole line, the sum over the 1 only
+        dig_pref = _digits(pref_all, first)
+    return _O(dig >= 25 and dig_lit < 1 and dig_pref < 1, (f"ORF, d = {d}, m = {m} ({pairs} ordered pairs), v = 1.1, E w_ij^2 = {mpmath.nstr(E2, 10)}, E w_ij^4 = "
                                           f"{mpmath.nstr(E4, 10)} (quadrature of simrf.pdf_wij): first line of (13) = {mpmath.nstr(first, 10)}; second line "
                                           f"with the bracket 1/Gamma(d/2) sum [1 + tau(...)] = {mpmath.nstr(bracket, 10)} ({dig:.0f} digits); as printed, "
-                                          f"1/Gamma(d/2) sum 1 + tau(...) = {mpmath.nstr(literal, 10)} ({dig_lit:.1f} digits)"),
+                                          f"1/Gamma(d/2) sum 1 + tau(...) = {mpmath.nstr(literal, 10)} ({dig_lit:.1f} digits); with 1/Gamma(d/2) over the whole "
+                                          f"line and the sum over the 1 only, (sum 1 + tau(...))/Gamma(d/2) = {mpmath.nstr(pref_all, 10)} ({dig_pref:.1f} digits)"),
               f"{dig:.0f} digits", dig_lit < 1, f"the printed grouping gives {mpmath.nstr(literal, 6)} vs {mpmath.nstr(first, 6)}")
 
 
@@ -120,6 +123,14 @@ CLAIMS.append(Claim(
     severity="typo",
     correction=r"$\frac{1}{\Gamma(d/2)}\sum_{i,j\ne i}\big[1+\tau\big(1+\frac{v^2}{8}\frac{\Gamma(d/2+1)}{\Gamma(d/2+2)}\frac{E(w_{ij}^4)}{E(w_{ij}^2)}+\ldots\big)\big]$, and (14) likewise.",
     evidence="A bracket is missing: the factor $1/\\Gamma(d/2)$ and the sum over pairs apply to $1+\\tau(\\ldots)$, not to the 1 alone. With the bracket the second line equals the first; as printed it does not (numbers in the check output). The moment ratio of footnote 4 and (15) are unaffected (SimRF-Eq13).",
+    readings=[
+        Reading("literal", r"Standard precedence: $\frac{1}{\Gamma(d/2)}\sum_{i,j\ne i}1$ plus $\tau(1+\ldots)$ once.", False,
+                "ORF, d = m = 4, v = 1.1: the printed grouping gives 13.82004167, the first line of (13) 33.8405"),
+        Reading("charitable: the prefactor over the whole line", r"$\frac{1}{\Gamma(d/2)}$ multiplies the whole line, the sum runs over the 1 only (the paper's own lines bracket a summand explicitly, as in (10) and line 1 of (13)).", False,
+                "(sum 1 + tau(...))/Gamma(d/2) = 13.82004167 against the first line 33.8405 (at d = 4 the prefactor is 1, so both groupings coincide)"),
+    ],
+    defence=r"A sum that extends to the end of the line would make it right, and $\tau$ carries the pair index through $E(w_{ij}^2)$, so the reader must put it inside the sum (defence counsel: at most a typo).",
+    defeated_by="No convention of the paper lets a sum run past a plus sign: (10) and the first line of (13) bracket the summand. As printed, the second line gives 13.82004167 against the first line's 33.8405 (ORF, d = m = 4, v = 1.1); with the bracket it agrees to 40 digits. Intent clear from line 1: a typo.",
     checks=[
         Check("first line vs the second, as printed and bracketed", "numeric", _sec32_bracket,
               exercises=("rfsym.simrf.pdf_wij",), route="mpmath quadrature of the chi_2d moments, ORF, d = 4, m = 4, v = 1.1",
@@ -263,10 +274,15 @@ def _eq16_numeric():
 CLAIMS.append(Claim(
     id="SimRF-Eq16", paper="SimRF", location="Sec. 3.2, Eq. (16); App. A.3, Eqs. (49)-(51)",
     statement=r"$\tilde\rho$ is exactly minimised by $w_i = -w_i\frac{\sum_{j\ne i}w_j}{\|\sum_{j\ne i}w_j\|}$ ('we conclude that the SimRFs+ geometry (51) minimises $\tilde\rho$').",
-    verdict="erratum",
-    severity="minor",
-    correction=r"$\sum_{i\ne j}\|w_i+w_j\|^2 = 2(m-2)\sum_i w_i^2 + 2\|\sum_i w_i\|^2 \ge 2(m-2)\sum_i w_i^2 + 2\max(0, 2\max_i w_i - \sum_i w_i)^2$, with equality iff $\|\sum_i w_i\| = \max(0, 2\max_i w_i - \sum_i w_i)$; (16) is necessary for this minimum but not sufficient.",
-    evidence="(16) is the stationarity (Lagrange) condition (49)-(50), necessary but not sufficient: norms (1, 1, 3/4, 3/4) on one line with signs (+, +, -, -) satisfy (16) exactly and are a fixed point of (17), with sum |w_i + w_j|^2 = 13 against the minimum 25/2 (reached by SimRF+ from the simplex start). The minimum is characterised by the closed form below; from the simplex start, (17) reached it in every sampled draw.",
+    verdict="verified",
+    evidence="Verified as the paper qualifies it: the minimiser of (15) has the form (16) (the Lagrange condition (49)-(50)), and A.3 adds that 'Eq. 51 does not actually define one unique geometrical coupling, but empirically the iterative update scheme in Eq. 17 always finds a good solution when initialised in the simplex geometry'. From the simplex start, (17) reached the closed-form minimum $2(m-2)\\sum_i w_i^2 + 2\\max(0, 2\\max_i w_i - \\sum_i w_i)^2$ in every sampled draw (d = 3, 6, 64). "
+             "The converse, that every solution of (16) minimises (15), is false and the paper does not claim it: norms (1, 1, 3/4, 3/4) on one line with signs (+, +, -, -) satisfy (16) exactly and are a fixed point of (17), with sum |w_i + w_j|^2 = 13 against the minimum 25/2. Until issue 19's defence review this was an erratum (minor); the defence counsel's reading ('the minimiser has the form (16)', with A.3's non-uniqueness caveat) is the paper's own.",
+    readings=[
+        Reading("literal, as sufficiency", r"Every configuration satisfying (16) minimises $\tilde\rho$.", False,
+                "the collinear fixed point (1, 1, -3/4, -3/4): objective 13 vs minimum 25/2"),
+        Reading("as the paper qualifies it (defence counsel)", r"The minimiser of $\tilde\rho$ has the form (16); (51) is not unique, and (17) from the simplex start finds the minimum.", True,
+                "SimRF+ from the simplex start attains the closed-form minimum in every sampled draw (d = 3, 6, 64)"),
+    ],
     checks=[
         Check("exact counterexample (sympy)", "symbolic", _eq16_symbolic, route="exact rational vectors",
               control="'(16) implies minimal'"),

@@ -11,7 +11,7 @@ Claims
 * ``SimRF-Eq64`` verified -- Eq. (64)
 * ``SimRF-Eq21`` verified -- Eq. (21): conformity at a fixed angle
 * ``SimRF-Thm4.3`` verified -- Thm. 4.3: ORF and SimRF closed forms
-* ``SimRF-Cor4.4`` erratum (minor) -- Cor. 4.4: ORFs always beat IIDRFs
+* ``SimRF-Cor4.4`` erratum (typo) -- Cor. 4.4: ORFs always beat IIDRFs
 * ``SimRF-Eq69`` verified -- Eq. (69): double-factorial form
 * ``SimRF-Eq70`` erratum (typo) -- Eq. (70): positivity of the terms
 * ``SimRF-Fig5`` verified -- Fig. 5: the distributions of w_ij
@@ -29,7 +29,7 @@ import sympy as sp
 from mpmath import mp, mpf
 
 from ... import couplings, simrf
-from ...claims import Check, Claim
+from ...claims import Check, Claim, Reading
 from ...montecarlo import mean_of, z_check, z_witness
 from .. import experiments as ex
 from .. import witnesses as wit
@@ -216,6 +216,14 @@ CLAIMS.append(Claim(
     severity="typo",
     correction=r"$p(w)=\int_0^{\pi/2}d\phi\,\frac{w}{1+\sin2\phi\cos\theta}p_\chi\big(\frac{w\cos\phi}{\sqrt{1+\sin2\phi\cos\theta}}\big)p_\chi\big(\frac{w\sin\phi}{\sqrt{1+\sin2\phi\cos\theta}}\big)$.",
     evidence="Differentiating (55) gives the factor w/(1+sin 2phi cos theta), and the second argument needs the square root (sympy, Leibniz rule); the final line of (56) (= Eq. (20)) is correct.",
+    readings=[
+        Reading("literal", r"The middle expression of (56) as printed, Jacobian $w/\sqrt{A}$ and second argument $w\sin\phi/A$, $A = 1+\sin2\phi\cos\theta$.", False,
+                "d = 4, w = 2: printed middle expression 0.4982936289 against Eq. (20) 0.6322100046"),
+        Reading("charitable: an intermediate form of the final line", r"The middle expression read as the same density as the final line of (56) (= Eq. (20)), written before simplification.", False,
+                "it is not the same function: 0.4982936289 vs 0.6322100046 (relative error 0.21); with w/A and the square root restored, 32 agreeing digits"),
+    ],
+    defence="Defence counsel: the final expression of (56) and Eq. (20) are right, so the slip never reaches a result (typo).",
+    defeated_by="As printed the middle line is a different function (0.4982936289 against 0.6322100046 at d = 4, w = 2); the Leibniz rule (sympy) gives w/(1+sin 2phi cos theta) and the square root. Intent clear from the final line: a typo.",
     checks=[
         Check("printed vs corrected middle expression", "numeric", _eq56_numeric, exercises=("rfsym.simrf.pdf_wij",),
               route="mpmath.quad at 30 digits", control="the printed middle line"),
@@ -337,6 +345,14 @@ CLAIMS.append(Claim(
     severity="typo",
     correction=r"$w_{ij} = \|w_i + w_j\|_2$.",
     evidence="The definition used everywhere else is w_ij = ||w_i + w_j||_2; the printed squares give a different random variable (different sampled mean; second moment at least 6d against 2d - 2(E chi_d)^2/(d-1)).",
+    readings=[
+        Reading("literal: squares of the vectors", r"$w_{ij}=\|w_i^2+w_j^2\|_2$ with elementwise squares.", False,
+                "d = 4 simplex pairs: E||w_i^2 + w_j^2|| = 4.9128 against E||w_i + w_j|| = 2.30165 (separated at z = 142)"),
+        Reading("charitable: squared norms", r"$w_{ij}$ built from the squared norms $w_i^2 + w_j^2$ (norm of a scalar).", False,
+                "its second moment is at least 6d (>= 24 at d = 4) against E w_ij^2 = 5.64380551 for ||w_i + w_j||"),
+    ],
+    defence="Defence counsel: Def. 3.1, Lemma 4.1 and Lemma 4.2 define w_ij = ||w_i + w_j||_2 correctly; the slip is notational (typo).",
+    defeated_by="Either reading of the printed squares is another random variable: second moment >= 24 against 5.64380551 at d = 4; sampled means 4.9128 vs 2.30165. Intent clear from Def. 3.1: a typo.",
     checks=[
         Check("printed vs intended quantity", "montecarlo", _eq60_mc, exercises=("rfsym.couplings.sample",),
               route="20000 sampled simplex blocks", control="the printed quantity"),
@@ -617,9 +633,17 @@ CLAIMS.append(Claim(
     id="SimRF-Cor4.4", paper="SimRF", location="Sec. 4, Cor. 4.4, Eq. (25)",
     statement=r"$\Delta\mathrm{MSE}=e^{-2x^2-2y^2}\frac{m-1}{m}\big(e^{v^2}-\frac{\Gamma(d/2)}{\Gamma(d)}\sum_k\frac{v^{2k}}{k!}\frac{\Gamma(k+d)}{\Gamma(k+d/2)}\big)$, positive everywhere.",
     verdict="erratum",
-    severity="minor",
+    severity="typo",
     correction=r"$\Delta\mathrm{MSE}=e^{-2x^2-2y^2}\frac{m-1}{m}\big(e^{v^2}-\frac{\Gamma(d/2)}{\Gamma(d)}\sum_k\frac{v^{2k}}{2^kk!}\frac{\Gamma(k+d)}{\Gamma(k+d/2)}\big)$ (Eqs. (68)-(69)), $> 0$ for $v > 0$ and $m \ge 2$.",
-    evidence="The printed series lacks the 2^k of (23): it equals 1F1(d; d/2; v^2) instead of 1F1(d; d/2; v^2/2) and makes the printed gap negative (v^2 coefficient -1). The appendix form (68)-(69) is right, and the corrected gap is positive for v > 0, m >= 2 (zero at v = 0); sampled MSE differences match the corrected gap and reject the printed one.",
+    evidence="The printed series lacks the 2^k of (23): it equals 1F1(d; d/2; v^2) instead of 1F1(d; d/2; v^2/2) and makes the printed gap negative (v^2 coefficient -1). The appendix form (68)-(69) is right, and the corrected gap is positive for v > 0, m >= 2 (zero at v = 0); sampled MSE differences match the corrected gap and reject the printed one. Severity typo (was minor until issue 19's defence review): the 2^k is in (23), (68)-(69) and Thm. 4.5's (26), the proof in A.7 is for the corrected form, and the printed (25) contradicts its own 'positive everywhere', so the intent is clear from the surrounding equations.",
+    readings=[
+        Reading("literal", r"(25) as printed is the gap $\mathrm{MSE}_{IIDRF}-\mathrm{MSE}_{ORF}$ and is positive everywhere.", False,
+                "d = m = 4, v = 1: printed (25) -2.3785 < 0, true gap 0.132377"),
+        Reading("charitable: positivity away from the trivial points", r"The printed (25) is positive for $v > 0$, $m \ge 2$ (excluding $v = 0$, where every estimator is exact).", False,
+                "printed (25) -0.160503 at d = m = 2, v = 0.5 and -4.39236 at d = m = 64, v = 1; sympy: its v^2 coefficient is -1"),
+    ],
+    defence="Defence counsel: the missing 2^k is obvious from (23), (68)-(69) and (26); with it the gap is positive for v > 0 (typo, not minor).",
+    defeated_by="As printed (25) is negative (-2.3785 at d = m = 4, v = 1, true gap 0.132377), and sampled gaps reject it (printed -0.53120 at z = +232.3): an erratum. The defence wins on severity: typo.",
     checks=[
         Check("printed (25) vs true gap", "numeric", _cor44_numeric,
               exercises=("rfsym.simrf.paper_eq25_gap", "rfsym.simrf.prf_orthogonality_gap"),
@@ -708,6 +732,14 @@ CLAIMS.append(Claim(
     severity="typo",
     correction=r"The bracket is $\ge 0$ for all $k$, $= 0$ for $k = 0, 1$ and $> 0$ for $k \ge 2$; hence $\Delta\mathrm{MSE} > 0$ for $v > 0$, $m \ge 2$: the ORF MSE is upper bounded by that of IIDRFs.",
     evidence="The bracket is 0 for k = 0 and k = 1 (the first factor is d/d = 1); it is > 0 only for k >= 2, which suffices (gap > 0 for v > 0). 'but' should read 'by'.",
+    readings=[
+        Reading("literal", r"The bracket $1-\frac{d}{d}\frac{d+1}{d+2}\cdots$ is $> 0$ for every term $k \ge 0$ of (69).", False,
+                "sympy: the bracket is 0 for k = 0 and 0 for k = 1"),
+        Reading("charitable: from the first displayed factor on", r"'Every term' counted from $k = 1$, the term whose product is the displayed $d/d$.", False,
+                "rfsym coefficients: bracket 0.0 at k = 1 for d = 2, 5 and 64 (positive from k = 2: 1/(d + 2))"),
+    ],
+    defence="Defence counsel: the displayed product is the generic k >= 2 term; the conclusion (gap > 0 for v > 0) is right; 'but' for 'by' is a slip (typo).",
+    defeated_by="The k = 0 and k = 1 brackets are exactly 0 (sympy; rfsym coefficients 0.0, 0.0 at d = 2, 5, 64), so 'every term > 0' is false as printed; the conclusion stands because k = 2 contributes 1/(d + 2). A typo.",
     checks=[
         Check("bracket values (sympy)", "symbolic", _eq70_symbolic, route="sympy products", control="'> 0 for every k'"),
         Check("bracket from rfsym's coefficients", "numeric", _eq70_numeric, exercises=("rfsym.simrf.conformity_terms",),
