@@ -433,7 +433,7 @@ def assert_haar(sampler, d, *, n_blocks=4000, seed=0, threshold=DEFAULT_Z_THRESH
     Notes
     -----
     Rows of a Haar-orthogonal block with :math:`\\chi_d` norms are each exactly
-    :math:`\\mathcal N(0, I_d)`, so every one-sided exp feature is unbiased (DESIGN.md, Kernels).
+    :math:`\\mathcal N(0, I_d)`, so every one-sided exp feature is unbiased (a QR without the sign fix is not: see the wild page).
     Plain LAPACK QR fixes the sign of :math:`Q_{11}`: the sign check fails at z of several hundred
     and the one-sided exp estimate along :math:`e_1` is biased (:func:`rfsym.couplings.plain_qr_orthogonal`).
 
