@@ -23,7 +23,7 @@ Not re-exported: :mod:`rfsym.crt.experiments` (Sec. 5: Fig. 2 variance compariso
 :mod:`rfsym.crt.witnesses` (independent routes the checks compare the library with) and
 :mod:`rfsym.crt.claims` (the claims registry).
 
-Layers (see CONTRIBUTING.md), in each topic module:
+Three layers in each topic module (the same in every paper package):
 
 * symbolic builders ``*_expr`` (sympy does the Gaussian integrals, series and stationary points);
 * high-precision functions with exact inputs and a ``dps`` keyword, evaluated through
