@@ -39,9 +39,9 @@ standardised features; these are stated assumptions.
 
 References
 ----------
-.. [CRT] Likhosherstov et al., Chefs' Random Tables, Sec. 5 and App. 9.10.
-.. [DERF] Likhosherstov et al., Dense-Exponential Random Features, Sec. 5 and App. B.
-.. [SimRF] Reid et al., Simplex Random Features, Sec. 5.3 and App. B.
+* CRT: Likhosherstov et al., Chefs' Random Tables, Sec. 5 and App. 9.10.
+* DERF: Likhosherstov et al., Dense-Exponential Random Features, Sec. 5 and App. B.
+* SimRF: Reid et al., Simplex Random Features, Sec. 5.3 and App. B.
 """
 
 from __future__ import annotations

@@ -35,9 +35,9 @@ Judging
 
 References
 ----------
-.. [CRT] Likhosherstov et al., Chefs' Random Tables, NeurIPS 2022, Sec. 5, App. 9.10.
-.. [DERF] Likhosherstov et al., Dense-Exponential Random Features, ICLR 2024, Sec. 5, App. B.
-.. [SimRF] Reid et al., Simplex Random Features, ICML 2023, Sec. 5.3, App. B.
+* CRT: Likhosherstov et al., Chefs' Random Tables, NeurIPS 2022, Sec. 5, App. 9.10.
+* DERF: Likhosherstov et al., Dense-Exponential Random Features, ICLR 2024, Sec. 5, App. B.
+* SimRF: Reid et al., Simplex Random Features, ICML 2023, Sec. 5.3, App. B.
 """
 
 from __future__ import annotations
@@ -490,7 +490,7 @@ def write(part: Part, results: dict, seconds: float, phash: str, outdir: Path | 
 
 # ------------------------------------------------------------------------------ judging helpers
 
-#: |z| up to this counts as agreement (z-scores with seed standard errors)
+#: a z-score of absolute value up to this counts as agreement (z-scores with seed standard errors)
 Z_MAX = 5.0
 
 

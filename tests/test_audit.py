@@ -81,7 +81,11 @@ def test_implied_survivor_inherits_the_rel1e2_explanation(monkeypatch):
 
 def test_source_hash_ignores_explanations_and_reporting(tmp_path):
     src = audit._strip_explanations('A = 1\nAUDIT_EXPLAINED = {\n    "rfsym.x.f": "why",\n}\nB = 2\n')
-    assert "AUDIT_EXPLAINED" not in src and "A = 1" in src and "B = 2" in src
+    assert "AUDIT_EXPLAINED" not in src and src == audit._strip_explanations("A = 1\nB = 2\n")
+    # documentation and comments do not count; code does
+    doc = audit._strip_explanations('"""Module."""\ndef f(x):\n    """Doc."""\n    return x  # comment\n')
+    assert doc == audit._strip_explanations("def f(x):\n    return x\n")
+    assert doc != audit._strip_explanations("def f(x):\n    return -x\n")
     (tmp_path / "claims").mkdir()
     (tmp_path / "crt" / "claims").mkdir(parents=True)
     (tmp_path / "lib.py").write_text("x = 1\n")

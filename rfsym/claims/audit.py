@@ -517,27 +517,36 @@ _UNHASHED_DIRS = {"data"}
 
 
 def _strip_explanations(text: str) -> str:
-    """The module source without its ``AUDIT_EXPLAINED`` assignment (explanations do not change the audit)."""
+    """The module's code without docstrings, comments and its ``AUDIT_EXPLAINED`` assignment, as ``ast.dump``.
+
+    What a mutant's fate can depend on: editing documentation or an explanation does not make a report
+    stale. (``ast.dump`` depends on the Python version; the report and the check of it run on the project's
+    one interpreter.)
+    """
     import ast
 
     try:
         tree = ast.parse(text)
     except SyntaxError:
         return text
-    lines = text.splitlines(keepends=True)
-    for node in reversed(tree.body):
-        targets = getattr(node, "targets", None) or ([node.target] if isinstance(node, ast.AnnAssign) else [])
-        if any(isinstance(t, ast.Name) and t.id == "AUDIT_EXPLAINED" for t in targets):
-            del lines[node.lineno - 1:node.end_lineno]
-    return "".join(lines)
+    tree.body = [node for node in tree.body
+                 if not any(isinstance(t, ast.Name) and t.id == "AUDIT_EXPLAINED"
+                            for t in (getattr(node, "targets", None)
+                                      or ([node.target] if isinstance(node, ast.AnnAssign) else [])))]
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if (isinstance(body, list) and body and isinstance(body[0], ast.Expr)
+                and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str)):
+            node.body = body[1:] or [ast.Pass()]
+    return ast.dump(tree)
 
 
 def source_hash(root=None) -> str:
-    """SHA-256 (first 16 hex digits) of the sources a mutant's fate depends on.
+    """SHA-256 (first 16 hex digits) of the code a mutant's fate depends on.
 
-    The library and registry modules under ``root`` (default: the installed package), without the
-    reporting modules and without the registries' ``AUDIT_EXPLAINED`` tables, so that adding an
-    explanation does not make a report stale.
+    The library and claims modules under ``root`` (default: the installed package), without the
+    reporting modules, and each reduced to its code (:func:`_strip_explanations`: no docstrings, comments
+    or ``AUDIT_EXPLAINED`` tables), so that documentation and explanations do not make a report stale.
     """
     root = Path(__file__).resolve().parents[1] if root is None else Path(root)
     h = hashlib.sha256()
@@ -546,9 +555,7 @@ def source_hash(root=None) -> str:
         if rel.as_posix() in _UNHASHED or rel.parts[0] in _UNHASHED_DIRS:
             continue
         h.update(rel.as_posix().encode())
-        text = path.read_text()
-        in_claims = "registry" in rel.parts[:-1] or "claims" in rel.parts[:-1]
-        h.update((_strip_explanations(text) if in_claims else text).encode())
+        h.update(_strip_explanations(path.read_text()).encode())
     return h.hexdigest()[:16]
 
 

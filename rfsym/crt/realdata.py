@@ -21,12 +21,12 @@ Readings
     readings of the unstated preprocessing; raw 0..255 pixels are shown, not counted: they make every
     variance reduction astronomically large (e^(10^5)), incompatible with the printed magnitudes.
     Accuracies: z = (reproduced mean - printed) / sqrt(se_rep^2 + se_printed^2), se_printed = printed std /
-    sqrt(50) (Table 3); |z| <= :data:`rfsym.realdata.Z_MAX` counts as agreement.  The seed standard errors do
+    sqrt(50) (Table 3); a z-score of absolute value at most :data:`rfsym.realdata.Z_MAX` counts as agreement.  The seed standard errors do
     not include the variation between random 90/5/5 splits, which the paper does not publish.
 
 References
 ----------
-.. [CRT] Likhosherstov et al., Chefs' Random Tables, NeurIPS 2022, Sec. 5, App. 9.10.
+* CRT: Likhosherstov et al., Chefs' Random Tables, NeurIPS 2022, Sec. 5, App. 9.10.
 """
 
 from __future__ import annotations

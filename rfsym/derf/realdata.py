@@ -24,7 +24,7 @@ Readings
 
 References
 ----------
-.. [DERF] Likhosherstov et al., Dense-Exponential Random Features, ICLR 2024, Sec. 5, App. B.
+* DERF: Likhosherstov et al., Dense-Exponential Random Features, ICLR 2024, Sec. 5, App. B.
 """
 
 from __future__ import annotations

@@ -12,11 +12,11 @@ Protocol (App. B.1)
 
 Readings
     Accuracies: z = (reproduced mean - printed) / sqrt(se_rep^2 + se_printed^2) with the printed standard
-    errors (Tables 2-3); |z| <= :data:`rfsym.realdata.Z_MAX` counts as agreement.
+    errors (Tables 2-3); a z-score of absolute value at most :data:`rfsym.realdata.Z_MAX` counts as agreement.
 
 References
 ----------
-.. [SimRF] Reid et al., Simplex Random Features, ICML 2023, Sec. 5.3, App. B.
+* SimRF: Reid et al., Simplex Random Features, ICML 2023, Sec. 5.3, App. B.
 """
 
 from __future__ import annotations
@@ -210,7 +210,7 @@ def rerun_rows(part: str = "simrf") -> list:
 
 
 def consistency(part: str = "simrf") -> dict:
-    """SimRF minus the better of IIDRF/ORF per (data set, m): z-scores with seed standard errors (|z| > 5 significant)."""
+    """SimRF minus the better of IIDRF/ORF per (data set, m): z-scores with seed standard errors (significant above 5 in absolute value)."""
     rows = rerun_rows(part)
     zs, behind = [], []
     for n, m, accs, _ in rows:
