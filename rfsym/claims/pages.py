@@ -80,6 +80,24 @@ def _verdict_line(c, reproduced: bool) -> str:
     return f"**Verdict: {v}** — {mark}."
 
 
+def _detail(control: str, detail: str) -> str:
+    """The control's detail without a repetition of the control's own name ("X: rejected (X rejected: ...)").
+
+    Examples
+    --------
+    >>> _detail("'holds' (old)", "'holds' (old) rejected: 1.5 vs 2")
+    '1.5 vs 2'
+    >>> _detail("x1.02", "rejected at z = 9.3")
+    'rejected at z = 9.3'
+    """
+    if control and detail.startswith(control):
+        rest = detail[len(control):].lstrip(" :;,")
+        if rest.startswith("rejected"):
+            rest = rest[len("rejected"):].lstrip(" :;,")
+        return rest or detail
+    return detail
+
+
 def claim_markdown(res) -> str:
     """The claim page of a :class:`~rfsym.claims.ClaimResult` as MyST Markdown."""
     c = res.claim
@@ -111,7 +129,7 @@ def claim_markdown(res) -> str:
                 ctl = (md_cell(r.control) + " (not run)") if r.control else "none recorded"
             else:
                 ctl = (md_cell(r.control) + (": rejected" if r.control_rejected else ": **not rejected**")
-                       + (f" ({md_cell(r.control_detail)})" if r.control_detail else ""))
+                       + (f" ({md_cell(_detail(r.control, r.control_detail))})" if r.control_detail else ""))
             mark = "✓" if r.passed else "✗ **FAIL**"
             out.append(f"| {mark} {KIND_LABELS.get(r.kind, r.kind)}: {md_cell(r.name)} | {ex}{route} | "
                        f"{md_cell(r.agreement)} | {ctl} |")
