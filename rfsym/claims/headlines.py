@@ -130,10 +130,7 @@ def headlines(paper: str | None = None) -> list:
 
 def headlines_page() -> str:
     """The book page *What the abstracts claim* (MyST Markdown)."""
-    from .pages import md_cell, md_text
-
-    titles = {"CRT": "Chefs' Random Tables (CRT)", "DERF": "Dense-Exponential Random Features (DERF)",
-              "HRF": "Hybrid Random Features (HRF)", "SimRF": "Simplex Random Features (SimRF)"}
+    from .pages import _PAPER_TITLES as titles, md_cell
     out = ["# What the abstracts claim", "",
            "Each sentence of the papers' abstracts, contribution lists and conclusions, with the registered "
            "claims it rests on. The verdict is derived from theirs: *holds* (all verified), *holds in corrected "
