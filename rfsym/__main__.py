@@ -114,15 +114,21 @@ def _dispatch(args) -> int:
             print("\nwitness coverage (claims with a witness of each kind; target: >= 2 witnesses, every core kind "
                   "present or explained, every witness with a control):")
             print(C.coverage_table([r.claim for r in results]))
-        lint_bad = {}
+        lint_bad, dom_bad = {}, {}
         if args.lint:
             lint_bad = {r.claim.id: C.lint_evidence_numbers(r) for r in results}
             lint_bad = {k: v for k, v in lint_bad.items() if v}
+            dom_bad = {r.claim.id: C.lint_evidence_domains(r) for r in results}
+            dom_bad = {k: v for k, v in dom_bad.items() if v}
             if not args.json:
                 print(f"\nevidence lint: {len(lint_bad)} claims quote numbers that no check printed")
                 for k, v in lint_bad.items():
                     print(f"  {k}: {', '.join(v)}")
-        return 0 if all(r.reproduced for r in results) and not lint_bad else 1
+                print(f"evidence lint (domains): {len(dom_bad)} claims quantify over something no check declares "
+                      "it looked at")
+                for k, v in dom_bad.items():
+                    print(f"  {k}: " + "; ".join(v))
+        return 0 if all(r.reproduced for r in results) and not lint_bad and not dom_bad else 1
     if args.cmd == "coverage":
         cl = C.claims_for(args.paper)
         if args.json:
@@ -147,6 +153,9 @@ def _dispatch(args) -> int:
             if s["undefended"]:
                 print(f"\n{p}: {len(s['undefended'])} errata without their readings and defence: "
                       + ", ".join(s["undefended"]))
+            if s["untabled"]:
+                print(f"\n{p}: {len(s['untabled'])} empirical errata without a protocol-sensitivity table: "
+                      + ", ".join(s["untabled"]))
         return 0
     if args.cmd == "audit":
         from .claims import audit

@@ -35,6 +35,19 @@ algorithms) has at least two witnesses, or one with ``single_witness`` stating w
 independent route does not exist (a misprinted cross-reference has one fact to check), and every
 witness has a control. An unverifiable claim states in ``evidence`` why it cannot be decided.
 
+Empirical claims and domains
+----------------------------
+A check that reruns an experiment whose protocol the paper leaves partly open declares the choices it
+enumerates (``Check(protocol_choices=("pixel scaling", "resize"))``) and returns the outcome under each
+as a :class:`Sensitivity` table in its :class:`Outcome`; the claim page typesets it. If the table flips
+(the printed claim holds under one plausible choice and fails under another) a verified or erratum
+verdict is not reproduced: such a claim is unverifiable. Every empirical erratum (``Claim(empirical=True)``
+or any claim with a data check) needs such a table (:meth:`Claim.coverage`).
+
+A check also reports where it looked (``Outcome(domain={"d": "2, 4, ..., 1024"})``). The evidence lint
+(:func:`lint_evidence_domains`) requires every quantified sentence of the recorded texts ("for every $n$",
+"whatever the pixel scaling", "in the Transformer settings") to be backed by such a declared domain.
+
 Where things live
 -----------------
 Each paper package declares its claims in ``rfsym/<key>/claims/<section>.py`` (one ``Claim(...)`` literal per
@@ -49,17 +62,18 @@ This package holds the machinery only:
 - :mod:`rfsym.claims.pages`: the claim pages and the book's generated claims, errata and audit pages.
 """
 
-from .lint import lint_evidence_numbers
+from .lint import lint_evidence_domains, lint_evidence_numbers
 from .model import (CORE_KINDS, KIND_LABELS, KIND_SHORT, KINDS, PAPERS, SEVERITIES, TARGET_TYPES, VERDICTS,
-                    WITNESS_KINDS, Check, CheckResult, Claim, ClaimResult, Coverage, Outcome, Reading, paper_name)
+                    WITNESS_KINDS, Check, CheckResult, Claim, ClaimResult, Coverage, Outcome, Reading, Sensitivity,
+                    paper_name)
 from .runner import (REGISTRY_MODULES, claims_for, get, registry, reset_cache, results_to_json, run,
                        show_claim, to_json, verify)
 from .tables import coverage_summary, coverage_table, summary_table, verdict_table, witness_kinds_short
 
 __all__ = [
     "PAPERS", "VERDICTS", "SEVERITIES", "KINDS", "WITNESS_KINDS", "CORE_KINDS", "TARGET_TYPES", "KIND_LABELS",
-    "KIND_SHORT", "Outcome", "Check", "CheckResult", "Claim", "ClaimResult", "Coverage", "Reading", "paper_name",
+    "KIND_SHORT", "Outcome", "Check", "CheckResult", "Claim", "ClaimResult", "Coverage", "Reading", "Sensitivity", "paper_name",
     "REGISTRY_MODULES", "registry", "get", "claims_for", "run", "show_claim", "verdict_table", "verify", "to_json",
     "results_to_json", "summary_table", "reset_cache", "coverage_table", "coverage_summary", "witness_kinds_short",
-    "lint_evidence_numbers",
+    "lint_evidence_numbers", "lint_evidence_domains",
 ]

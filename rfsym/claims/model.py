@@ -13,7 +13,7 @@ from typing import Callable, Mapping, Sequence
 
 __all__ = ["PAPERS", "VERDICTS", "SEVERITIES", "KINDS", "WITNESS_KINDS", "CORE_KINDS", "TARGET_TYPES",
            "KIND_LABELS", "KIND_SHORT", "Outcome", "Check", "CheckResult", "Claim", "ClaimResult", "Coverage", "Reading",
-           "paper_name"]
+           "Sensitivity", "paper_name"]
 
 #: Paper identifiers and the key of their notebook/module.
 PAPERS = {"CRT": "crt", "DERF": "derf", "HRF": "hrf", "SimRF": "simrf"}
@@ -51,6 +51,91 @@ _ID_RE = re.compile(r"^(CRT|DERF|HRF|SimRF)-(Thm|Lem|Cor|Def|Prop|Eq|Alg|Fig|Tab
 
 
 @dataclass(frozen=True)
+class Sensitivity:
+    """The outcome of an empirical claim under each plausible protocol choice the paper leaves open.
+
+    A witness that reruns an experiment enumerates the unstated choices (pixel scaling, resize method,
+    the parameter range of a figure, seeds, any threshold the project had to pick) and reports, per
+    combination, the deciding number and whether the printed claim holds. The claim page typesets it
+    as a table. If the outcome flips under a plausible choice the claim is *unverifiable*, never an
+    erratum (:attr:`flips`).
+
+    Parameters
+    ----------
+    choices : tuple of str
+        Names of the protocol choices (the table's first columns), e.g. ``("pixel scaling", "resize")``.
+    measure : str
+        What the number column shows, e.g. ``"TrigRF minus SDERF, nats, sigma = 0.1"``.
+    rows : tuple
+        ``((value of each choice, ...), number, holds)``; ``number`` is the text printed in the table
+        (it counts as printed for the evidence lint), ``holds`` is ``True``, ``False`` or ``None``
+        (undecided under that choice, e.g. not significant).
+    threshold : str, optional
+        A threshold the project had to pick (not the paper's), and how the outcome depends on it.
+
+    Examples
+    --------
+    >>> s = Sensitivity(("scaling",), "gap (nats)", ((("[0, 1]",), "+9.7", True), (("raw",), "-0.3", False)))
+    >>> s.flips, s.outcomes()
+    (True, {True: 1, False: 1, None: 0})
+    """
+
+    choices: tuple
+    measure: str
+    rows: tuple
+    threshold: str = ""
+
+    def __post_init__(self):
+        choices = (self.choices,) if isinstance(self.choices, str) else tuple(self.choices)
+        if not choices or not all(isinstance(c, str) and c.strip() for c in choices):
+            raise ValueError(f"Sensitivity.choices must be non-empty names, got {self.choices!r}")
+        rows = []
+        for row in self.rows:
+            if len(row) != 3:
+                raise ValueError(f"Sensitivity rows are (choice values, number, holds), got {row!r}")
+            vals, num, holds = row
+            vals = (vals,) if isinstance(vals, str) else tuple(str(v) for v in vals)
+            if len(vals) != len(choices):
+                raise ValueError(f"Sensitivity row {row!r} has {len(vals)} choice values for {len(choices)} choices")
+            if holds not in (True, False, None):
+                raise ValueError(f"Sensitivity row holds must be True, False or None, got {holds!r}")
+            rows.append((vals, str(num), holds))
+        if not rows:
+            raise ValueError("Sensitivity needs at least one row")
+        object.__setattr__(self, "choices", choices)
+        object.__setattr__(self, "rows", tuple(rows))
+
+    @property
+    def flips(self) -> bool:
+        """The printed claim holds under one plausible choice and fails under another."""
+        return any(h is True for _, _, h in self.rows) and any(h is False for _, _, h in self.rows)
+
+    def outcomes(self) -> dict:
+        """How many rows hold, fail, or are undecided."""
+        return {k: sum(h is k for _, _, h in self.rows) for k in (True, False, None)}
+
+    def to_dict(self) -> dict:
+        return {"choices": list(self.choices), "measure": self.measure,
+                "rows": [[list(v), n, h] for v, n, h in self.rows], "threshold": self.threshold}
+
+    @classmethod
+    def from_dict(cls, d) -> "Sensitivity":
+        return cls(tuple(d["choices"]), d["measure"], tuple((tuple(v), n, h) for v, n, h in d["rows"]),
+                   d.get("threshold", ""))
+
+    def text(self) -> str:
+        """One line per row (the check's printed form)."""
+        head = f"protocol sensitivity ({self.measure}; choices: {', '.join(self.choices)})"
+        lines = [head] + [f"  {', '.join(v)}: {n} -> {_HOLDS_WORD[h]}" for v, n, h in self.rows]
+        if self.threshold:
+            lines.append(f"  threshold: {self.threshold}")
+        return "\n".join(lines)
+
+
+_HOLDS_WORD = {True: "holds", False: "fails", None: "undecided"}
+
+
+@dataclass(frozen=True)
 class Outcome:
     """What a check function returns: the verdict it supports and the numbers that decide it.
 
@@ -67,6 +152,14 @@ class Outcome:
         check fail, ``None`` means no control was run.
     control_detail : str, optional
         How the control was rejected ("x1.02 rejected at z = 9.3").
+    domain : mapping of str to str, optional
+        Where the check looked: each variable (or protocol choice, or object such as "row") it ranged
+        over, mapped to the values it covered as computed by the check ("2, 4, 8, ..., 1024",
+        "all 28 rows"). A recorded sentence that quantifies over something ("for every d", "whatever
+        the scaling", "in the Transformer settings") must be backed by a check whose domain names it
+        (the evidence lint's domain rule, :func:`rfsym.claims.lint.lint_evidence_domains`).
+    sensitivity : Sensitivity, optional
+        The outcome under each plausible protocol choice (empirical claims).
     """
 
     passed: bool
@@ -74,6 +167,8 @@ class Outcome:
     agreement: str = ""
     control_rejected: bool | None = None
     control_detail: str = ""
+    domain: Mapping[str, str] = field(default_factory=dict)
+    sensitivity: Sensitivity | None = None
 
 
 @dataclass(frozen=True)
@@ -91,10 +186,24 @@ class CheckResult:
     exercises: tuple = ()
     route: str = ""
     control: str = ""
+    domain: dict = field(default_factory=dict)
+    sensitivity: dict | None = None
 
     @property
     def is_witness(self) -> bool:
         return self.kind in WITNESS_KINDS
+
+    def sensitivity_table(self) -> Sensitivity | None:
+        """The :class:`Sensitivity` the check reported, or ``None``."""
+        return None if self.sensitivity is None else Sensitivity.from_dict(self.sensitivity)
+
+    def printed(self) -> str:
+        """Everything the check printed: evidence, agreement, control detail, domain and sensitivity table."""
+        parts = [self.evidence, self.agreement, self.control_detail]
+        parts += [f"{k}: {v}" for k, v in self.domain.items()]
+        if self.sensitivity is not None:
+            parts.append(self.sensitivity_table().text())
+        return "\n".join(p for p in parts if p)
 
 
 @dataclass(frozen=True)
@@ -116,6 +225,9 @@ class Check:
         The independent route the library is compared with.
     control : str, optional
         The plausible wrong variant the check must reject.
+    protocol_choices : tuple of str, optional
+        The unstated protocol choices this check enumerates (empirical claims). The check must then
+        return an :class:`Outcome` whose ``sensitivity`` table has exactly these choices, or it fails.
     """
 
     name: str
@@ -124,6 +236,7 @@ class Check:
     exercises: tuple = ()
     route: str = ""
     control: str = ""
+    protocol_choices: tuple = ()
 
     def __post_init__(self):
         if self.kind not in KINDS:
@@ -135,16 +248,25 @@ class Check:
             if not (isinstance(e, str) and e.startswith("rfsym.")):
                 raise ValueError(f"Check.exercises must be dotted names 'rfsym.<module>.<function>', got {e!r} ({self.name})")
         object.__setattr__(self, "exercises", ex)
+        pc = (self.protocol_choices,) if isinstance(self.protocol_choices, str) else tuple(self.protocol_choices)
+        if not all(isinstance(c, str) and c.strip() for c in pc):
+            raise ValueError(f"Check.protocol_choices must be names, got {self.protocol_choices!r} ({self.name})")
+        object.__setattr__(self, "protocol_choices", pc)
 
     def run(self) -> CheckResult:
         """Run the check; an exception counts as a failure with its traceback as evidence."""
         t0 = time.perf_counter()
-        agreement, rejected, detail = "", None, ""
+        agreement, rejected, detail, domain, sens = "", None, "", {}, None
         try:
             out = self.fn()
             if isinstance(out, Outcome):
                 passed, evidence = bool(out.passed), str(out.evidence)
                 agreement, rejected, detail = out.agreement, out.control_rejected, out.control_detail
+                domain = {str(k): str(v) for k, v in dict(out.domain).items()}
+                if out.sensitivity is not None:
+                    if not isinstance(out.sensitivity, Sensitivity):
+                        raise TypeError(f"Outcome.sensitivity must be a Sensitivity, got {out.sensitivity!r}")
+                    sens = out.sensitivity.to_dict()
                 if rejected is not None:
                     rejected = bool(rejected)
                     if not rejected:
@@ -154,10 +276,14 @@ class Check:
                 passed, evidence = bool(out[0]), str(out[1])
             else:
                 raise TypeError(f"check {self.name!r} must return Outcome or (passed, evidence), got {out!r}")
+            if self.protocol_choices and (sens is None or tuple(sens["choices"]) != self.protocol_choices):
+                passed = False
+                evidence += (f" [declared protocol choices {list(self.protocol_choices)} but the check reported "
+                             + ("no sensitivity table" if sens is None else f"choices {sens['choices']}") + "]")
         except Exception:  # a crashing check is a failed check, reported with its cause
             passed, evidence = False, "check raised:\n" + traceback.format_exc(limit=4)
         return CheckResult(self.name, self.kind, passed, evidence, time.perf_counter() - t0,
-                           agreement, rejected, detail, self.exercises, self.route, self.control)
+                           agreement, rejected, detail, self.exercises, self.route, self.control, domain, sens)
 
 
 @dataclass(frozen=True)
@@ -205,6 +331,7 @@ class Coverage:
     theorem_like: bool = False  # Thm/Lem/Cor/Prop/Eq: two witnesses and S/N/MC present or explained
     single_reason: str = ""   # why one witness is all there is (other claim types only)
     defended: bool = True     # an erratum records its readings (literal + charitable) and the defence it defeats
+    protocol_table: bool = True  # an empirical erratum has a check enumerating the unstated protocol choices
 
     def gaps(self) -> list:
         out = []
@@ -221,7 +348,10 @@ class Coverage:
 
     def defence_gaps(self) -> list:
         """What an erratum still lacks of its defence record (readings, defence, the number that defeats it)."""
-        return [] if self.defended else ["erratum without two readings, a recorded defence and the number that defeats it"]
+        out = [] if self.defended else ["erratum without two readings, a recorded defence and the number that defeats it"]
+        if not self.protocol_table:
+            out.append("empirical erratum without a protocol-sensitivity table (no check declares protocol_choices)")
+        return out
 
 
 @dataclass(frozen=True)
@@ -231,6 +361,15 @@ class Claim:
     ``no_witness`` maps a core witness kind the claim lacks to the reason it is impossible;
     ``derivation`` is a callable returning a list of ``(caption, sympy expression or LaTeX string)``
     shown typeset on the claim's page.
+
+    ``empirical`` marks a claim about an experiment whose outcome rests on a protocol (data,
+    preprocessing, parameter ranges, seeds); a claim with a ``data`` check is empirical whatever the
+    flag says (:attr:`is_empirical`). An empirical erratum needs a check that enumerates the unstated
+    protocol choices (``Check(protocol_choices=...)``, reported as a :class:`Sensitivity` table).
+
+    ``not_a_domain`` maps a phrase of the recorded texts that contains a quantifier ("all but WNLI")
+    to the reason it does not assert something over a domain, exempting it from the evidence lint's
+    domain rule (:func:`rfsym.claims.lint.lint_evidence_domains`).
     """
 
     id: str
@@ -250,6 +389,8 @@ class Claim:
     readings: Sequence[Reading] = field(default_factory=tuple)
     defence: str | None = None
     defeated_by: str | None = None
+    empirical: bool = False
+    not_a_domain: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self):
         if self.paper not in PAPERS:
@@ -297,11 +438,18 @@ class Claim:
                              f"is undecided under {ok}")
         if self.verdict == "erratum" and self.defence and not self.defeated_by:
             raise ValueError(f"{self.id}: the recorded defence is undefeated (no defeated_by): not an erratum")
+        for k, why in dict(self.not_a_domain).items():
+            if not (isinstance(k, str) and k.strip() and isinstance(why, str) and why.strip()):
+                raise ValueError(f"{self.id}: not_a_domain maps a phrase to the reason it is no domain claim")
+            if not any(k in t for t in (self.evidence, self.correction or "", self.defeated_by or "",
+                                        *(r.deciding for r in self.readings))):
+                raise ValueError(f"{self.id}: not_a_domain phrase {k!r} occurs in none of the recorded texts")
         if self.derivation is not None and not callable(self.derivation):
             raise TypeError(f"{self.id}: derivation must be callable")
         object.__setattr__(self, "checks", tuple(self.checks))
         object.__setattr__(self, "no_witness", dict(self.no_witness))
         object.__setattr__(self, "readings", tuple(self.readings))
+        object.__setattr__(self, "not_a_domain", dict(self.not_a_domain))
         if self.notebook is None:
             object.__setattr__(self, "notebook", PAPERS[self.paper])
         if self.label is None:
@@ -311,6 +459,11 @@ class Claim:
     def type(self) -> str:
         """The claim's type from its id (Thm, Lem, Cor, Def, Prop, Eq, Alg, Fig, Tab, Sec)."""
         return _ID_RE.match(self.id).group(2)
+
+    @property
+    def is_empirical(self) -> bool:
+        """A claim about an experiment: flagged ``empirical`` or carrying a ``data`` check."""
+        return bool(self.empirical) or any(ch.kind == "data" for ch in self.checks)
 
     def coverage(self) -> Coverage:
         """Witness coverage of the claim's checks against the target (see the module docstring)."""
@@ -327,9 +480,11 @@ class Claim:
             meets = (not target) or ((len(wit) >= 2 or bool(self.single_witness)) and not uncontrolled)
         defended = self.verdict != "erratum" or (len(self.readings) >= 2 and bool(self.defence)
                                                   and bool(self.defeated_by))
+        protocol = (self.verdict != "erratum" or not self.is_empirical
+                    or any(ch.protocol_choices for ch in self.checks))
         return Coverage(len(wit), kinds, missing, explained, uncontrolled,
                         sum(ch.kind == "consistency" for ch in self.checks), target, meets,
-                        theorem_like, self.single_witness or "", defended)
+                        theorem_like, self.single_witness or "", defended, protocol)
 
     def to_dict(self) -> dict:
         """JSON-friendly form (check callables become their metadata)."""
@@ -339,11 +494,12 @@ class Claim:
             "statement": self.statement, "verdict": self.verdict, "severity": self.severity,
             "correction": self.correction, "evidence": self.evidence,
             "checks": [{"name": c.name, "kind": c.kind, "exercises": list(c.exercises), "route": c.route,
-                        "control": c.control} for c in self.checks],
+                        "control": c.control, "protocol_choices": list(c.protocol_choices)} for c in self.checks],
             "no_witness": dict(self.no_witness), "single_witness": self.single_witness,
             "readings": [{"name": r.name, "text": r.text, "holds": r.holds, "deciding": r.deciding}
                          for r in self.readings],
             "defence": self.defence, "defeated_by": self.defeated_by,
+            "empirical": self.is_empirical, "not_a_domain": dict(self.not_a_domain),
             "coverage": {"witnesses": cov.witnesses, "kinds": list(cov.kinds), "meets_target": cov.meets,
                          "gaps": cov.gaps()},
             "notebook": self.notebook, "label": self.label,
@@ -364,9 +520,17 @@ class ClaimResult:
     claim: Claim
     results: tuple
 
+    def conflicts(self) -> list:
+        """Checks whose protocol-sensitivity table flips (the printed claim holds under one plausible
+        choice and fails under another) while the recorded verdict is decided: such a claim is
+        unverifiable, never verified or an erratum."""
+        if self.claim.verdict == "unverifiable":
+            return []
+        return [r.name for r in self.results if r.sensitivity is not None and r.sensitivity_table().flips]
+
     @property
     def reproduced(self) -> bool:
-        return all(r.passed for r in self.results)
+        return all(r.passed for r in self.results) and not self.conflicts()
 
     @property
     def seconds(self) -> float:
@@ -386,6 +550,10 @@ class ClaimResult:
             mark = "ok  " if r.passed else "FAIL"
             ev = r.evidence.replace("\n", "\n        ")
             lines.append(f"  {mark} {r.kind:10s} {r.name}: {ev}")
+            if r.domain:
+                lines.append("         domain: " + "; ".join(f"{k}: {v}" for k, v in r.domain.items()))
+            if r.sensitivity is not None:
+                lines.append("         " + r.sensitivity_table().text().replace("\n", "\n         "))
             meta = []
             if r.exercises:
                 meta.append("exercises " + ", ".join(r.exercises))
@@ -393,6 +561,9 @@ class ClaimResult:
                 meta.append("route: " + r.route)
             meta.append("control: " + _control_cell(r))
             lines.append("         [" + "; ".join(meta) + "]")
+        for name in self.conflicts():
+            lines.append(f"  CONFLICT {name}: the outcome flips under a plausible protocol choice, so the claim "
+                         f"is unverifiable, not {c.verdict}")
         for k, why in c.no_witness.items():
             lines.append(f"  no {k} witness: {why}")
         if c.single_witness:

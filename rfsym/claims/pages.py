@@ -21,7 +21,7 @@ from .model import KIND_LABELS, PAPERS, Claim
 from .runner import registry
 from .tables import coverage_summary, witness_kinds_short
 
-__all__ = ["md_text", "md_cell", "claim_markdown", "latex_of", "claims_page", "errata_page", "audit_page", "write_pages"]
+__all__ = ["md_text", "md_cell", "claim_markdown", "sensitivity_lines", "latex_of", "claims_page", "errata_page", "audit_page", "write_pages"]
 
 _MATH = re.compile(r"(\$\$.+?\$\$|\$[^$\n]+?\$)", re.S)
 _SPECIAL = re.compile(r"([\\`*_\[\]<>#|~])")
@@ -134,6 +134,13 @@ def claim_markdown(res) -> str:
             out.append(f"| {mark} {KIND_LABELS.get(r.kind, r.kind)}: {md_cell(r.name)} | {ex}{route} | "
                        f"{md_cell(r.agreement)} | {ctl} |")
         out.append("")
+    out += sensitivity_lines(res)
+    dom = [(r.name, r.domain) for r in res.results if r.domain]
+    if dom:
+        out += ["**Where the checks looked.**", ""]
+        out += [f"- {md_text(name)}: " + "; ".join(f"{md_text(k)}: {md_text(v)}" for k, v in d.items())
+                for name, d in dom]
+        out.append("")
     cov = c.coverage()
     notes = [f"no {KIND_LABELS[k]} witness: {md_text(why)}" for k, why in c.no_witness.items()]
     if c.single_witness:
@@ -151,6 +158,47 @@ def claim_markdown(res) -> str:
     if res.results and c.evidence:
         out += [f"**Recorded evidence.** {md_text(c.evidence)}", ""]
     return "\n".join(out)
+
+
+_SENS_WORD = {True: "holds", False: "fails", None: "undecided"}
+
+
+def sensitivity_lines(res) -> list:
+    """Markdown: one table per check that enumerated unstated protocol choices (choice columns, the
+    deciding number, whether the printed claim holds), with a note when the outcome flips.
+
+    Examples
+    --------
+    >>> from rfsym.claims.model import Check, Claim, ClaimResult, Outcome, Sensitivity
+    >>> s = Sensitivity(("scaling",), "gap", ((("[0, 1]",), "9.7", True), (("raw",), "-0.3", False)))
+    >>> ch = Check("rerun", "data", lambda: Outcome(True, "ok", sensitivity=s), protocol_choices=("scaling",))
+    >>> c = Claim("DERF-Fig9", "DERF", "Fig. 9", "x", "unverifiable", evidence="flips", checks=[ch])
+    >>> print("\\n".join(sensitivity_lines(ClaimResult(c, (ch.run(),)))[:6]))
+    **Protocol sensitivity** (rerun): gap.
+    <BLANKLINE>
+    ```{container} rfsym-fit-table
+    <BLANKLINE>
+    | scaling | gap | printed claim |
+    |---|---|---|
+    """
+    out = []
+    for r in res.results:
+        t = r.sensitivity_table()
+        if t is None:
+            continue
+        out += [f"**Protocol sensitivity** ({md_text(r.name)}): {md_text(t.measure)}.", "",
+                "```{container} rfsym-fit-table", "",
+                "| " + " | ".join(md_cell(ch) for ch in t.choices) + f" | {md_cell(t.measure)} | printed claim |",
+                "|" + "---|" * (len(t.choices) + 2)]
+        for vals, num, holds in t.rows:
+            out.append("| " + " | ".join(md_cell(v) for v in vals) + f" | {md_cell(num)} | {_SENS_WORD[holds]} |")
+        out += ["```", ""]
+        k = t.outcomes()
+        verdict = ("the outcome **flips** with the protocol: the claim cannot be decided" if t.flips else
+                   f"holds under {k[True]}, fails under {k[False]}, undecided under {k[None]} of {len(t.rows)} choices")
+        out += [verdict[0].upper() + verdict[1:] + "." + (f" Threshold: {md_text(t.threshold)}." if t.threshold else ""),
+                ""]
+    return out
 
 
 _PAPER_TITLES = {
@@ -258,6 +306,10 @@ def errata_page() -> str:
         out += [f"## {title}", ""]
         for c in cl:
             out += [f"### {c.id} ({c.severity})", "", "```{container} rfsym-wide-math", ""] + erratum_lines(c) + ["```", ""]
+            if c.is_empirical:
+                from .runner import run
+
+                out += sensitivity_lines(run(c.id))
     return "\n".join(out)
 
 

@@ -9,7 +9,7 @@ import json
 import sys
 from typing import Sequence
 
-from .lint import lint_evidence_numbers
+from .lint import lint_evidence_domains, lint_evidence_numbers
 from .model import PAPERS, CheckResult, Claim, ClaimResult, paper_name
 
 __all__ = ["REGISTRY_MODULES", "registry", "get", "claims_for", "run", "show_claim", "verify", "to_json",
@@ -251,9 +251,11 @@ def results_to_json(results: Sequence[ClaimResult]) -> str:
          "reproduced": r.reproduced,
          "coverage": {"meets_target": r.claim.coverage().meets, "gaps": r.claim.coverage().gaps()},
          "unsupported_numbers": lint_evidence_numbers(r),
+         "unbacked_domains": lint_evidence_domains(r), "conflicts": r.conflicts(),
          "checks": [{"name": x.name, "kind": x.kind, "passed": x.passed, "evidence": x.evidence,
                      "agreement": x.agreement, "exercises": list(x.exercises), "route": x.route,
                      "control": x.control, "control_rejected": x.control_rejected,
-                     "control_detail": x.control_detail, "seconds": round(x.seconds, 3)}
+                     "control_detail": x.control_detail, "seconds": round(x.seconds, 3),
+                     "domain": x.domain, "sensitivity": x.sensitivity}
                     for x in r.results]}
         for r in results], indent=2, ensure_ascii=False)

@@ -44,8 +44,9 @@ def coverage_summary(claims: Sequence[Claim] | None = None) -> dict:
 
     Returns ``{paper: {"claims", "target", "meets", "theorem_like", "theorem_like_meets",
     "single_witness", "kinds": {kind: n}, "explained": {kind: n}, "uncontrolled": n, "consistency": n,
-    "gaps": {claim_id: [gap, ...]}, "errata", "errata_defended", "undefended": [claim_id, ...]}}`` (no checks
-    are run). An erratum is *defended* when it records at least two readings (the literal one and the most
+    "gaps": {claim_id: [gap, ...]}, "errata", "errata_defended", "undefended": [claim_id, ...],
+    "empirical_errata", "empirical_errata_tabled", "untabled": [claim_id, ...]}}`` (no checks are run).
+    An empirical erratum is *tabled* when one of its checks declares the protocol choices it enumerates. An erratum is *defended* when it records at least two readings (the literal one and the most
     charitable one the paper allows), the strongest defence of the paper, and the number that defeats it. ``target``/``meets`` count every verified or
     erratum claim; ``theorem_like*`` the theorems, lemmas, corollaries, propositions and equations among
     them; ``single_witness`` the claims resting on one witness with a stated reason.
@@ -58,7 +59,8 @@ def coverage_summary(claims: Sequence[Claim] | None = None) -> dict:
                                      "kinds": {k: 0 for k in WITNESS_KINDS},
                                      "explained": {k: 0 for k in CORE_KINDS}, "uncontrolled": 0,
                                      "consistency": 0, "gaps": {}, "errata": 0, "errata_defended": 0,
-                                     "undefended": []})
+                                     "undefended": [], "empirical_errata": 0, "empirical_errata_tabled": 0,
+                                     "untabled": []})
         cov = c.coverage()
         s["claims"] += 1
         for k in cov.kinds:
@@ -73,6 +75,11 @@ def coverage_summary(claims: Sequence[Claim] | None = None) -> dict:
             s["errata_defended"] += cov.defended
             if not cov.defended:
                 s["undefended"].append(c.id)
+            if c.is_empirical:
+                s["empirical_errata"] += 1
+                s["empirical_errata_tabled"] += cov.protocol_table
+                if not cov.protocol_table:
+                    s["untabled"].append(c.id)
         if cov.target:
             s["target"] += 1
             s["meets"] += cov.meets
@@ -89,14 +96,16 @@ def coverage_table(claims: Sequence[Claim] | None = None) -> str:
     """Plain-text per-paper witness coverage (claims with each witness kind, targets met)."""
     summ = coverage_summary(claims)
     head = ("paper", "claims", "symbolic", "high-prec.", "Monte Carlo", "data", "arithm.",
-            "no control", "one witness (reason)", "theorem-like met", "all decided met", "errata defended")
+            "no control", "one witness (reason)", "theorem-like met", "all decided met", "errata defended",
+            "empirical errata tabled")
     rows = [head]
     for p, s in summ.items():
         k = s["kinds"]
         rows.append((p, str(s["claims"]), str(k["symbolic"]), str(k["numeric"]), str(k["montecarlo"]),
                      str(k["data"]), str(k["arithmetic"]), str(s["uncontrolled"]), str(s["single_witness"]),
                      f"{s['theorem_like_meets']}/{s['theorem_like']}", f"{s['meets']}/{s['target']}",
-                     f"{s['errata_defended']}/{s['errata']}"))
+                     f"{s['errata_defended']}/{s['errata']}",
+                     f"{s['empirical_errata_tabled']}/{s['empirical_errata']}"))
     return _text_table(rows)
 
 
