@@ -1,8 +1,10 @@
 """Command line: ``python -m rfsym {claims,verify,coverage,audit,reference,book-pages,experiments}``.
 
 * ``claims [--paper P] [--json]``: print the registry (fast, no computation).
-* ``verify [--paper P] [--claim ID] [--details] [--lint] [--json]``: recompute every check, show progress
-  on stderr, print a table, exit 1 if a recorded verdict is not reproduced.
+* ``verify [--paper P] [--claim ID] [--jobs N] [--details] [--lint] [--json]``: recompute every check (on
+  every CPU core, at most 8, unless ``--jobs`` says otherwise), show progress on stderr, print a table, exit 1
+  if a recorded verdict is not reproduced (with ``--lint``: also if a recorded number was not printed by a
+  check, or a quantified sentence has no declared domain).
 * ``coverage [--paper P] [--json]``: witness coverage per paper and the claims below target.
 * ``audit [--paper P] [--function NAME] [--perturbation KIND] [--jobs N]``: the mutation audit (see
   :mod:`rfsym.claims.audit`).
@@ -45,11 +47,13 @@ def _parser() -> argparse.ArgumentParser:
     pv.add_argument("--paper", type=_paper, metavar="P", help="CRT, DERF, HRF or SimRF (any case)")
     pv.add_argument("--claim", metavar="ID", help="one claim, e.g. CRT-Thm3.3 (any case)")
     pv.add_argument("--json", action="store_true", help="print results as JSON")
-    pv.add_argument("--jobs", type=int, default=1, metavar="N", help="worker processes (default 1)")
+    pv.add_argument("--jobs", type=int, default=None, metavar="N",
+                    help="worker processes (default: the number of CPU cores, at most 8)")
     pv.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     pv.add_argument("--details", action="store_true", help="print every check's evidence")
     pv.add_argument("--lint", action="store_true",
-                    help="also list numbers in recorded evidence that no check printed (exit 1 if any)")
+                    help="also list numbers in recorded evidence that no check printed, and quantified sentences "
+                         "('for every d', 'whatever the scaling') that no check declares it covered (exit 1 if any)")
     pw = sub.add_parser("coverage", help="witness coverage per paper and the claims below target (no computation)")
     pw.add_argument("--paper", type=_paper, metavar="P", help="CRT, DERF, HRF or SimRF (any case)")
     pw.add_argument("--json", action="store_true", help="print JSON")
@@ -99,8 +103,13 @@ def _dispatch(args) -> int:
             print(f"{len(cl)} claims")
         return 0
     if args.cmd == "verify":
+        import os
+
+        jobs = args.jobs if args.jobs is not None else max(1, min(8, len(os.sched_getaffinity(0))
+                                                                  if hasattr(os, "sched_getaffinity")
+                                                                  else (os.cpu_count() or 1)))
         results = C.verify(args.paper, args.claim, progress=None if args.quiet or args.json else sys.stderr,
-                           jobs=args.jobs)
+                           jobs=jobs)
         if args.json:
             print(C.results_to_json(results))
         else:
