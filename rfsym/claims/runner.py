@@ -214,7 +214,8 @@ def verify(paper: str | None = None, claim_id: str | None = None, *, progress=sy
     if claim_id and paper and claims[0].paper != paper_name(paper):
         raise ValueError(f"claim {claim_id} belongs to {claims[0].paper}, not {paper}")
     jobs = max(1, int(jobs))
-    if jobs > 1 and len(claims) > 1:
+    pooled = jobs > 1 and len(claims) > 1
+    if pooled:
         import multiprocessing
 
         todo = [c.id for c in claims if c.id not in _CACHE]
@@ -229,10 +230,10 @@ def verify(paper: str | None = None, claim_id: str | None = None, *, progress=sy
                               f"({r.seconds:.1f} s)", file=progress, flush=True)
     out = []
     for i, c in enumerate(claims, 1):
-        if progress is not None and jobs == 1:
+        if progress is not None and not pooled:
             print(f"[{i}/{len(claims)}] {c.id} ...", end="", file=progress, flush=True)
         r = run(c.id)
-        if progress is not None and jobs == 1:
+        if progress is not None and not pooled:
             print(f" {'ok' if r.reproduced else 'NOT REPRODUCED'} ({r.seconds:.1f} s)", file=progress, flush=True)
         out.append(r)
     return out
