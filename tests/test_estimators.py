@@ -134,6 +134,151 @@ def test_angular_hybrid_features_reproduce_the_direct_estimate():
     assert est.query_features(x[None], W).shape == (1, est.n_features(5))
 
 
+# ---------------------------------------------------------------- Gaussian hybrid feature map (HRF App. F)
+
+def _gh_pair(r, theta):
+    """x, y of norm r at angle theta in d = 3 (App. F's normalized setting ||x|| = ||y|| = r)."""
+    u = np.array([0.6, 0.64, -0.48]) / np.linalg.norm([0.6, 0.64, -0.48])
+    v = np.array([0.1, 0.8, 0.5]) - (np.array([0.1, 0.8, 0.5]) @ u) * u
+    v /= np.linalg.norm(v)
+    return r * u, r * (math.cos(theta) * u + math.sin(theta) * v)
+
+
+# r = 0.5, theta = 2.4, sigma = 1.8, m = n = 2: the normalisation and sigma move the MSE by 10-30 %
+GH_X, GH_Y = _gh_pair(0.5, 2.4)
+GH = {"m": 2, "n": 2, "sigma": 1.8}
+
+
+def _gh_feature_estimates(est, reps, seed, x=GH_X, y=GH_Y, m=GH["m"], tamper=None):
+    """``reps`` independent estimates Re(query_features(x) key_features(y)^T), one draw each."""
+    rng = np.random.default_rng(seed)
+    out = np.empty(reps)
+    for i in range(reps):
+        W = est.draw(x.size, m, rng)
+        if tamper is not None:
+            tamper(W)
+        out[i] = np.real(est.query_features(x[None], W)[0] @ est.key_features(y[None], W)[0])
+    return out
+
+
+def test_gaussian_hybrid_features_are_lemma_2_3_blocks_and_the_direct_estimate():
+    # fixed r: term by term the products are those of Lemma 2.3, Eq. (11), with a = 1/rho and the
+    # coefficient features (70) read with sigma*tau (as in (69))
+    x, y = np.array([0.5, -0.2, 0.3]), np.array([0.1, 0.4, -0.35])
+    m, n, sig, r = 4, 3, 0.8, 0.7
+    est = E.get("gaussian-hybrid", n=n, sigma=sig, r=r)
+    W = est.draw(3, m, np.random.default_rng(1))
+    rho = -math.expm1(-2 * sig ** 2 * r ** 2)
+
+    def blocks(u):
+        p, q, t = W["W_pos"] @ u, W["W_trig"] @ u, sig * (W["T"] @ u)
+        pos = [np.exp(p - u @ u / 2) / math.sqrt(2), np.exp(-p - u @ u / 2) / math.sqrt(2)]
+        trig = [np.exp(u @ u / 2) * np.sin(q), np.exp(u @ u / 2) * np.cos(q)]
+        return pos, trig, [1j * np.sin(t) / math.sqrt(rho), 1j * np.cos(t) / math.sqrt(rho)]
+
+    (px, tx, rx), (py, ty, ry) = blocks(x), blocks(y)
+    L1, L2 = hrf.general_hybrid_feature_maps([1 / rho], [px, tx], [py, ty], [rx], [ry])
+    q, k = est.query_features(x[None], W)[0], est.key_features(y[None], W)[0]
+    assert q.dtype == k.dtype == np.float64 and q.shape == (est.n_features(m),)
+    assert est.n_features(m) == hrf.feature_map_dimension(m, n, (2, 2), (2,)) == 4 * m + 8 * m * n
+    np.testing.assert_allclose(q * k, (L1 * L2).real, rtol=1e-12, atol=1e-15)
+    assert q @ k == pytest.approx(hrf.general_hybrid_estimate([1 / rho], [px, tx], [py, ty], [rx], [ry]).real,
+                                  rel=1e-12)
+    # r = None: rho = rho(||x||) of each query row (unequal norms); Eq. (12) with (69) from the same draw
+    est = E.get("gaussian-hybrid", n=n, sigma=sig)
+    X = np.vstack([x, 2 * y, [0.0, 0.0, 0.9]])
+    Y = np.vstack([y, x])
+    W = est.draw(3, m, np.random.default_rng(2))
+    G = est.estimate(X, Y, W)
+    for i, u in enumerate(X):
+        for j, v in enumerate(Y):
+            lam = (1 - np.mean(np.cos(sig * (W["T"] @ (u - v))))) / -math.expm1(-2 * sig ** 2 * (u @ u))
+            direct = lam * hrf._pos_from(W["W_pos"], u, v) + (1 - lam) * hrf._trig_from(W["W_trig"], u, v)
+            assert G[i, j] == pytest.approx(direct, rel=1e-11)
+    # the Gaussian kernel: features times exp(-||u||^2/2) (DERF Sec. 2.3)
+    Gg = E.get("gaussian-hybrid", n=n, sigma=sig, kernel="gaussian").estimate(X, Y, W)
+    np.testing.assert_allclose(Gg, G * np.exp(-((X ** 2).sum(1)[:, None] + (Y ** 2).sum(1)[None]) / 2), rtol=1e-12)
+    # shared projections, given r, coupled rows: one draw = one replicate of the sampler from the same seed
+    for kw, c in (({"shared": True}, "iid"), ({"r": 0.6}, "simplex"), ({"shared": True}, "orthogonal")):
+        e = E.get("gaussian-hybrid", n=n, sigma=sig, **kw)
+        W = e.draw(3, 5, np.random.default_rng(3), c)
+        assert (W["W_pos"] is W["W_trig"]) == bool(kw.get("shared"))
+        assert e.estimate(x[None], y[None], W)[0, 0] == pytest.approx(
+            e.sample(x, y, 5, 1, np.random.default_rng(3), c)[0], rel=1e-10)
+    assert all(row["features"] for row in E.catalogue())    # every mechanism has a feature map (issue 20)
+
+
+def test_gaussian_hybrid_features_unbiased_with_the_exact_mse_of_thm_f1():
+    est = E.get("gaussian-hybrid", n=GH["n"], sigma=GH["sigma"])
+    s = _gh_feature_estimates(est, 8000, 0)
+    K = math.exp(float(GH_X @ GH_Y))
+    assert z_check(mean_of(s), K).passed                                            # (a) E = SM(x, y)
+    exact = float(hrf.gaussian_hybrid_mse(GH_X.tolist(), GH_Y.tolist(), GH["m"], GH["n"], GH["sigma"], 0.5, dps=20))
+    assert exact == pytest.approx(est.mse(GH_X, GH_Y, GH["m"]), rel=1e-12)
+    sq = mean_of((s - K) ** 2)
+    chk = z_check(sq, exact)
+    assert chk.passed, chk                                                         # (b) Thm F.1, Eq. (71)
+    ref = mean_of((hrf.sample_gaussian_hybrid(GH_X, GH_Y, GH["m"], GH["n"], GH["sigma"], np.random.default_rng(1),
+                                              100_000) - K) ** 2)
+    z2 = (sq.estimate - ref.estimate) / math.hypot(sq.stderr, ref.stderr)
+    assert abs(z2) < 5, z2                                                         # (b) the App. F sampler
+    # control: a coefficient that reuses the trig projections (tau_i = w_i) is no longer independent of
+    # the base estimators (Eq. (8)) and biases the estimate
+    tied = _gh_feature_estimates(est, 2000, 2, tamper=lambda W: W.arrays.__setitem__("T", W["W_trig"][:GH["n"]]))
+    assert z_check(mean_of(tied), K).z > 5                                          # measured z = +32.6
+
+
+def test_gaussian_hybrid_mse_test_rejects_a_dropped_normalisation_and_the_printed_eq70():
+    # lambda_hat of a wrong coefficient is still independent of the base estimators, so the estimate stays
+    # unbiased: only the MSE test can see these slips
+    class NoRho(type(E.get("gaussian-hybrid"))):
+        def _rho(self, sq_norms):        # rho := 1: lambda_hat = 1 - C_hat, the unnormalised coefficient
+            return 1.0
+
+    K = math.exp(float(GH_X @ GH_Y))
+    exact = E.get("gaussian-hybrid", n=GH["n"], sigma=GH["sigma"]).mse(GH_X, GH_Y, GH["m"])
+    for wrong, sign in ((NoRho(n=GH["n"], sigma=GH["sigma"]), -1),
+                        (E.get("gaussian-hybrid", n=GH["n"], sigma=1.0), +1)):   # (70) as printed: no sigma
+        s = _gh_feature_estimates(wrong, 5000, 0)
+        assert z_check(mean_of(s), K).passed
+        chk = z_check(mean_of((s - K) ** 2), exact)
+        assert sign * chk.z > 5, chk                                                # measured z = -8.6, +8.5
+
+
+def test_gaussian_hybrid_bad_parameters_and_inputs_raise():
+    for kw, err, msg in ((dict(sigma=0), ValueError, "sigma must satisfy sigma > 0"),
+                         (dict(sigma=-1.0), ValueError, "sigma must satisfy"),
+                         (dict(sigma=float("nan")), ValueError, "sigma must satisfy"),
+                         (dict(sigma=float("inf")), ValueError, "sigma must satisfy"),
+                         (dict(sigma="1"), TypeError, "sigma must be a real number"),
+                         (dict(r=0.0), ValueError, "r must satisfy r > 0"),
+                         (dict(r=-2), ValueError, "r must satisfy"),
+                         (dict(n=0), ValueError, "n must be >= 1"),
+                         (dict(n=1.5), TypeError, "n must be an integer"),
+                         (dict(c=1), TypeError, r"unexpected parameter\(s\) \['c'\]")):
+        with pytest.raises(err, match=msg):
+            E.get("gaussian-hybrid", **kw)
+    est = E.get("gaussian-hybrid", n=2)
+    rng = np.random.default_rng(0)
+    W = est.draw(3, 4, rng)
+    with pytest.raises(ValueError, match=r"X must have d = 3 columns"):
+        est.query_features(np.ones((2, 4)), W)
+    with pytest.raises(ValueError, match=r"Y must have shape \(n, d\)"):
+        est.key_features(np.ones(3), W)
+    with pytest.raises(ValueError, match="query points must be non-zero, or pass r"):
+        est.query_features(np.zeros((1, 3)), W)
+    assert np.all(np.isfinite(est.key_features(np.zeros((1, 3)), W)))          # keys may be zero
+    assert np.all(np.isfinite(E.get("gaussian-hybrid", n=2, r=1.0).query_features(np.zeros((1, 3)), W)))
+    with pytest.raises(ValueError, match=r"draw lacks the arrays \['T', 'W_pos', 'W_trig'\]"):
+        est.query_features(np.ones((1, 3)), E.get("FAVOR+").draw(3, 4, rng))
+    with pytest.raises(TypeError, match="draw must be a Draw"):
+        est.query_features(np.ones((1, 3)), {"W_pos": W["W_pos"]})
+    with pytest.raises(ValueError, match="coupling in"):
+        est.draw(3, 4, rng, "haar")
+    with pytest.raises(E.NoExactValue, match="orthogonal"):
+        est.mse([0.3, 0.1], [0.1, 0.3], 2, "orthogonal")
+
+
 # ---------------------------------------------------------------- independent routes
 
 def test_kernel_conversion_matches_hrf_softmax_formulas():

@@ -216,6 +216,16 @@ def test_check_estimator_passes(name):
     assert rep.passed and len(rep.checks) >= 3
 
 
+def test_assertions_and_check_estimator_pass_on_the_gaussian_hybrid_features():
+    # HRF App. F's normalized bipolar Gaussian hybrid through its explicit feature map (issue 20)
+    est = estimators.get("gaussian-hybrid", n=2, sigma=1.8)
+    f = testing.feature_map_estimator(lambda rng: est.draw(D, 2, rng), est.query_features, est.key_features)
+    assert testing.assert_unbiased(f, X / 2, Y / 2, kernel="softmax", n=3000).passed
+    assert testing.assert_mse(f, X / 2, Y / 2, est, m=2, n=3000).passed
+    rep = testing.check_estimator(est, n=3000)
+    assert rep.passed and len(rep.checks) == 6 and not any("skip" in note for note in rep.notes)
+
+
 def test_check_estimator_catches_a_broken_subclass():
     class SlipFavor(type(estimators.get("FAVOR+"))):
         """Features exp(w^T x - |x|^2/2): the Gaussian-kernel constant of the softmax map."""

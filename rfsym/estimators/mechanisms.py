@@ -437,36 +437,63 @@ class _CE(RandomFeatures):
         return _hrf.cexp_moments(x.tolist(), y.tolist(), A, m, dps=_DPS)["var_real"]
 
 
-class _AngularHybrid(RandomFeatures):
+class _BipolarHybrid(RandomFeatures):
+    """What the bipolar hybrids :math:`\\hat\\lambda\\widehat{SM}^{++}_m+(1-\\hat\\lambda)\\widehat{SM}^{trig}_m` (HRF Eq. (12)) share.
+
+    Random parameters: ``W_pos`` and ``W_trig`` (the ``m`` projections of the two base estimators,
+    the same array when ``shared``) and ``T`` (the ``n`` iid Gaussian rows of the coefficient
+    estimator :math:`\\hat\\lambda`, independent of the base projections as Eq. (8) requires).
+    Features follow the four blocks of HRF Lemma 2.3, Eq. (11), with :math:`t_1=t_2=2` base blocks
+    and ``_lam_blocks`` (:math:`l_1`) coefficient blocks; a subclass builds them in ``_hybrid_features``.
+    """
+
+    native_kernel = "softmax"
+    _lam_blocks = 1
+
+    def _validate_n_shared(self):
+        self.params["n"] = _int(8 if self.params["n"] is None else self.params["n"], "n", 1)
+        self.params["shared"] = bool(self.params["shared"])
+
+    def n_features(self, m):
+        return _hrf.feature_map_dimension(_int(m, "m", 1), self.params["n"], (2, 2), (self._lam_blocks,))
+
+    def _base_draw(self, d, m, rng, coupling):
+        Wp = _couplings.sample(coupling, d, m, rng)
+        return Wp, (Wp if self.params["shared"] else _couplings.sample(coupling, d, m, rng))
+
+    def _hybrid_features(self, X, arrays, side):  # pragma: no cover - per mechanism
+        raise NotImplementedError
+
+    def _side_features(self, X, draw, side, name):
+        if not isinstance(draw, Draw):
+            raise TypeError(f"draw must be a Draw returned by {self.name}.draw(), got {type(draw).__name__}")
+        missing = sorted({"W_pos", "W_trig", "T"} - set(draw.arrays))
+        if missing:
+            raise ValueError(f"draw lacks the arrays {missing}: pass a Draw returned by {self.name}.draw()")
+        X = _points(X, name, draw.d)
+        F = self._hybrid_features(X, draw.arrays, side)
+        al = _alpha(self.native_kernel, self.kernel)
+        return _derf.scaled_features_np(F, X, al) if al else F
+
+
+class _AngularHybrid(_BipolarHybrid):
     """Bipolar angular hybrid: :math:`\\hat\\lambda\\widehat{SM}^{++}_m+(1-\\hat\\lambda)\\widehat{SM}^{trig}_m` (HRF Eq. (12), (19))."""
 
     name = "angular-hybrid"
     aliases = ("HRF", "hybrid", "HRF-angular", "bipolar angular hybrid")
     paper = "HRF Sec. 3, Eqs. (12), (19); features Lemma 2.3, Eq. (11); MSE Thm D.1, Eqs. (45)-(46)"
-    native_kernel = "softmax"
     param_names = ("n", "shared")
 
     def _validate_params(self):
-        n = 8 if self.params["n"] is None else self.params["n"]
-        self.params["n"] = _int(n, "n", 1)
-        self.params["shared"] = bool(self.params["shared"])
-
-    def n_features(self, m):
-        return _hrf.feature_map_dimension(_int(m, "m", 1), self.params["n"], (2, 2), (1,))
+        self._validate_n_shared()
 
     def _draw_arrays(self, d, m, rng, coupling):
-        Wp = _couplings.sample(coupling, d, m, rng)
-        Wt = Wp if self.params["shared"] else _couplings.sample(coupling, d, m, rng)
+        Wp, Wt = self._base_draw(d, m, rng, coupling)
         return {"W_pos": Wp, "W_trig": Wt, "T": _couplings.sample("iid", d, self.params["n"], rng)}
 
-    def _side_features(self, X, draw, side, name):
-        if not isinstance(draw, Draw):
-            raise TypeError(f"draw must be a Draw returned by {self.name}.draw(), got {type(draw).__name__}")
-        X = _points(X, name, draw.d)
-        a = draw.arrays
-        F = np.stack([_hrf.hybrid_feature_maps(u, u, a["W_pos"], a["W_trig"], a["T"])[0] for u in X])
-        al = _alpha(self.native_kernel, self.kernel)
-        return _derf.scaled_features_np(F, X, al) if al else F
+    def _hybrid_features(self, X, arrays, side):
+        a = arrays
+        return np.stack([_hrf.hybrid_feature_maps(u, u, a["W_pos"], a["W_trig"], a["T"])[0] for u in X])
 
     def sample(self, x, y, m, reps, rng, coupling=None):
         x, y = _pair(x, y)
@@ -482,42 +509,121 @@ class _AngularHybrid(RandomFeatures):
                                        dps=_DPS)
 
 
-class _GaussianHybrid(RandomFeatures):
-    """Normalized bipolar Gaussian hybrid (HRF App. F, Eqs. (67)-(70)); sampled estimates only.
+class _GaussianHybrid(_BipolarHybrid):
+    """Normalized bipolar Gaussian hybrid (HRF App. F, Eqs. (67)-(70)) as a feature inner product.
 
-    ``r`` (the common norm in :math:`\\rho = 1 - e^{-2\\sigma^2 r^2}`, Eq. (68)) defaults to ``||x||``
-    at each pair, as in :func:`rfsym.hrf.sample_gaussian_hybrid`.
+    Estimator (Eqs. (12), (69)): :math:`\\widehat{SM}=\\hat\\lambda\\widehat{SM}^{++}_m+(1-\\hat\\lambda)
+    \\widehat{SM}^{trig}_m` with :math:`\\hat\\lambda=(1-\\hat C)/\\rho`,
+    :math:`\\hat C=\\frac1n\\sum_{i\\le n}\\cos(\\sigma\\tau_i^\\top(x-y))`, :math:`\\tau_i` iid
+    :math:`\\mathcal N(0,I_d)` independent of the base projections, and :math:`\\rho=1-e^{-2\\sigma^2r^2}`
+    (Eq. (68)). ``r`` is the common norm of App. F's normalized setting; by default it is the norm of
+    the query, :math:`r=\\|x\\|` (as :func:`rfsym.hrf.sample_gaussian_hybrid` and
+    :func:`rfsym.hrf.gaussian_hybrid_mse` take it), so :math:`\\rho=\\rho(x)` depends on the query only.
+    The inputs themselves are not normalised: the coefficient kernel acts on :math:`x-y` (Eq. (67)).
+
+    Derivation of the features. Every factor is an inner product of a query-side and a key-side vector:
+    :math:`\\widehat{SM}^{++}_m=\\phi_{++}(x)^\\top\\phi_{++}(y)` with
+    :math:`\\phi_{++}(u)=\\frac{e^{-\\|u\\|^2/2}}{\\sqrt{2m}}(e^{W_{pos}u},e^{-W_{pos}u})` (Eq. (3)),
+    :math:`\\widehat{SM}^{trig}_m=\\phi_{t}(x)^\\top\\phi_{t}(y)` with
+    :math:`\\phi_{t}(u)=\\frac{e^{\\|u\\|^2/2}}{\\sqrt m}(\\sin W_{trig}u,\\cos W_{trig}u)` (Eq. (2)) and
+    :math:`\\hat C=c(x)^\\top c(y)` with :math:`c(u)=\\frac1{\\sqrt n}(\\sin\\sigma Tu,\\cos\\sigma Tu)`
+    (:math:`\\cos(a-b)=\\sin a\\sin b+\\cos a\\cos b`). A product of two inner products is the inner product
+    of the Kronecker products, :math:`(u^\\top v)(u'^\\top v')=(u\\otimes u')^\\top(v\\otimes v')`, so
+
+    .. math:: \\widehat{SM}=\\widehat{SM}^{trig}+\\frac{(1-\\hat C)(\\widehat{SM}^{++}-\\widehat{SM}^{trig})}{\\rho(x)}
+              =\\Phi_q(x)^\\top\\Phi_k(y),
+
+    .. math:: \\Phi_q(x)=\\Big(\\tfrac{\\phi_{++}(x)}{\\rho(x)},\\;-\\tfrac{c(x)\\otimes\\phi_{++}(x)}{\\rho(x)},\\;
+              (1-\\tfrac1{\\rho(x)})\\phi_t(x),\\;\\tfrac{c(x)\\otimes\\phi_t(x)}{\\rho(x)}\\Big),\\quad
+              \\Phi_k(y)=\\big(\\phi_{++}(y),\\;c(y)\\otimes\\phi_{++}(y),\\;\\phi_t(y),\\;c(y)\\otimes\\phi_t(y)\\big).
+
+    These are the four blocks :math:`\\Psi^1,\\dots,\\Psi^4` of HRF Lemma 2.3, Eq. (11) with :math:`p=1`,
+    :math:`a=1/\\rho`, :math:`t_1=t_2=2`, :math:`l_1=2` and the coefficient features of Eq. (70) read with
+    :math:`\\sigma\\tau_i` as in Eq. (69) (the printed (70) drops :math:`\\sigma`: erratum HRF-Eq70), the
+    scalars :math:`\\sqrt a,\\sqrt{1-a}` and the factors :math:`\\mathrm i` moved to the query side: each
+    block's products agree term by term, the features are real, and a query-dependent
+    :math:`\\rho(x)` is allowed. Width :math:`4m+8mn` (:func:`rfsym.hrf.feature_map_dimension`
+    ``(m, n, (2, 2), (2,))``). :meth:`draw` draws ``T`` (``n`` iid rows) first and then the base
+    projections, the order of :func:`rfsym.hrf.sample_gaussian_hybrid`, so a draw and one replicate of
+    :meth:`sample` from the same seed give the same estimate.
+
+    Parameters (``get("gaussian-hybrid", ...)``): ``n`` (coefficient features, default 8), ``sigma``
+    (default 1), ``r`` (default the query norm; query points must then be non-zero), ``shared`` (the
+    two base estimators use the same projections). Couplings: the base projections may be drawn with
+    any coupling of :func:`rfsym.couplings.sample`; ``T`` is always iid. The exact MSE (HRF Thm F.1,
+    Eq. (71), with the shared-projection term of Eq. (23); :func:`rfsym.hrf.gaussian_hybrid_mse`)
+    covers the iid coupling only.
     """
 
     name = "gaussian-hybrid"
     aliases = ("HRF-gaussian", "normalized bipolar gaussian hybrid")
-    paper = "HRF App. F, Eqs. (67)-(70); MSE Thm F.1, Eq. (71)"
-    native_kernel = "softmax"
-    couplings = ("iid",)
-    has_features = False
+    paper = "HRF App. F, Eqs. (67)-(70); features Lemma 2.3, Eq. (11); MSE Thm F.1, Eq. (71)"
     param_names = ("n", "sigma", "r", "shared")
+    _lam_blocks = 2
 
     def _validate_params(self):
-        self.params["n"] = _int(8 if self.params["n"] is None else self.params["n"], "n", 1)
-        s = 1.0 if self.params["sigma"] is None else float(self.params["sigma"])
-        if not s > 0:
-            raise ValueError(f"sigma must satisfy sigma > 0, got sigma={s}")
-        self.params["sigma"] = s
-        if self.params["r"] is not None and not float(self.params["r"]) > 0:
-            raise ValueError(f"r must satisfy r > 0, got r={self.params['r']}")
-        self.params["shared"] = bool(self.params["shared"])
+        self._validate_n_shared()
+        for k, default in (("sigma", 1.0), ("r", None)):
+            v = self.params[k]
+            if v is None:
+                self.params[k] = default
+                continue
+            if isinstance(v, bool) or not isinstance(v, (int, float, np.integer, np.floating)):
+                raise TypeError(f"{k} must be a real number, got {k}={v!r}")
+            if not (np.isfinite(v) and v > 0):
+                raise ValueError(f"{k} must satisfy {k} > 0 (finite), got {k}={v}")
+            self.params[k] = float(v)
 
-    def n_features(self, m):
-        raise NotImplementedError("gaussian-hybrid has no explicit feature map in rfsym; use .sample()")
+    def _rho(self, sq_norms):
+        """:math:`\\rho=1-e^{-2\\sigma^2r^2}` (Eq. (68)), one per query norm when ``r`` is None."""
+        r2 = sq_norms if self.params["r"] is None else self.params["r"] ** 2
+        return -np.expm1(-2 * self.params["sigma"] ** 2 * np.asarray(r2, dtype=float))
+
+    def _draw_arrays(self, d, m, rng, coupling):
+        T = _couplings.sample("iid", d, self.params["n"], rng)       # as sample_gaussian_lambda draws it
+        Wp, Wt = self._base_draw(d, m, rng, coupling)
+        return {"W_pos": Wp, "W_trig": Wt, "T": T}
+
+    def _hybrid_features(self, X, arrays, side):
+        Wp, Wt, T = arrays["W_pos"], arrays["W_trig"], arrays["T"]
+        N, m, n = X.shape[0], Wp.shape[0], T.shape[0]
+        sq = (X ** 2).sum(1)[:, None]
+        P = X @ Wp.T
+        # phi_{++}: (e^{w^T u}, e^{-w^T u}) e^{-|u|^2/2}/sqrt(2) (Eq. (3)); phi_t: e^{|u|^2/2}(sin, cos) (Eq. (2));
+        # c: (sin, cos)(sigma tau^T u) (Eq. (69)/(70) with sigma); t_1 = t_2 = l_1 = 2 blocks each, (N, 2, .)
+        pos = np.exp(np.concatenate([P, -P], 1) - sq / 2).reshape(N, 2, m) / math.sqrt(2)
+        Q = X @ Wt.T
+        trig = (np.exp(sq / 2) * np.concatenate([np.sin(Q), np.cos(Q)], 1)).reshape(N, 2, m)
+        S = self.params["sigma"] * (X @ T.T)
+        c = np.concatenate([np.sin(S), np.cos(S)], 1).reshape(N, 2, n)
+
+        def kron(u, v):   # the blocks rho^i (x) phi^j of Eq. (11), in Lemma 2.3's order
+            return np.einsum("kia,kjb->kijab", u, v).reshape(N, -1)
+
+        blocks = [pos.reshape(N, -1) / math.sqrt(m), kron(c, pos) / math.sqrt(m * n),
+                  trig.reshape(N, -1) / math.sqrt(m), kron(c, trig) / math.sqrt(m * n)]
+        if side == "key":
+            return np.concatenate(blocks, axis=1)
+        if self.params["r"] is None and np.any(sq == 0):
+            raise ValueError("gaussian-hybrid with r=None takes rho = 1 - exp(-2 sigma^2 ||x||^2) of each query "
+                             "point (HRF Eq. (68)): query points must be non-zero, or pass r")
+        inv = np.ones((N, 1)) / self._rho(sq)                   # 1/rho(x), (N, 1)
+        return np.concatenate([blocks[0] * inv, blocks[1] * -inv, blocks[2] * (1 - inv), blocks[3] * inv], axis=1)
 
     def sample(self, x, y, m, reps, rng, coupling=None):
+        """``reps`` replicates by :func:`rfsym.hrf.sample_gaussian_hybrid` (iid) or, for coupled base
+        projections, :func:`rfsym.hrf.sample_gaussian_lambda` and :func:`rfsym.hrf.sample_bipolar`."""
         x, y = _pair(x, y)
         m, reps = _int(m, "m", 1), _int(reps, "reps", 1)
-        self._check_coupling(self.default_coupling if coupling is None else coupling)
+        coupling = self._check_coupling(self.default_coupling if coupling is None else coupling)
         p = self.params
         r = float(np.linalg.norm(x)) if p["r"] is None else p["r"]
-        est = _hrf.sample_gaussian_hybrid(x, y, m, p["n"], p["sigma"], _rng_check(rng), reps, r=r,
-                                          shared=p["shared"])
+        _rng_check(rng)
+        if coupling == "iid":
+            est = _hrf.sample_gaussian_hybrid(x, y, m, p["n"], p["sigma"], rng, reps, r=r, shared=p["shared"])
+        else:
+            lam = _hrf.sample_gaussian_lambda(x, y, p["sigma"], p["n"], rng, reps, r=r)
+            est = _hrf.sample_bipolar(x, y, m, lam, rng, shared=p["shared"], coupling=coupling)
         al = _alpha(self.native_kernel, self.kernel)
         return est * math.exp(al * float(x @ x + y @ y)) if al else est
 
