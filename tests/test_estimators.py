@@ -7,10 +7,9 @@ rfsym.atlas, the fitted parameters against the CRT pair optima.
 """
 
 import math
-
-import mpmath
 import zlib
 
+import mpmath
 import numpy as np
 import pytest
 from scipy.special import softmax
