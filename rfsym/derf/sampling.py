@@ -74,7 +74,7 @@ def derf_moments_by_quadrature(A, B1, B2, C1, C2, D, x, y, *, dps: int = 40):
     --------
     >>> from mpmath import nstr
     >>> m1, m2 = derf_moments_by_quadrature([[0]], [[1]], [[1]], [["-1/2"]], [["-1/2"]], 1, [1], [0], dps=20)
-    >>> nstr(m1, 15), nstr(m2, 15)      # PosRF, d = 1: E = exp(x y) = 1, E[.^2] = e^{|x+y|^2 - |x|^2 - |y|^2 + ...} = e
+    >>> nstr(m1, 15), nstr(m2, 15)      # PosRF, d = 1: E = exp(x y) = 1, E[.^2] = e^{2|x+y|^2 - |x|^2 - |y|^2} = e
     ('1.0', '2.71828182845905')
     """
     with mp.workdps(dps + 10):
