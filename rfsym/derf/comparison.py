@@ -86,6 +86,9 @@ def sample_regime(regime: str, sigma: float, d: int, L: int, rng: np.random.Gene
     >>> X, Y = sample_regime("sphere", 0.5, 4, 3, np.random.default_rng(0))
     >>> np.allclose(np.linalg.norm(X, axis=1), 0.5)
     True
+    >>> X, Y = sample_regime("heterogen", 0.5, 4, 5000, np.random.default_rng(0))   # sigma = 0.5
+    >>> np.round([X.mean(), Y.mean(), X.std(), Y.std()], 1).tolist()
+    [0.0, 0.5, 0.5, 0.5]
     """
     if regime not in REGIMES:
         raise ValueError(f"regime must be one of {REGIMES}, got regime={regime!r}")
