@@ -37,8 +37,8 @@ Three layers in each topic module (the same in every paper package):
 Notation: ``N = ||x||^2 + ||y||^2``, ``s2 = ||x + y||^2``, ``S = ||x + s y||^2`` (squared norms).
 Every variance is that of **one** random feature, :math:`\\mathrm{Var}\\,\\mathrm{Re}(f^{(1)}(\\omega, x)
 f^{(2)}(\\omega, y))` for a single :math:`\\omega` (divide by ``M`` for the mean of ``M`` i.i.d.
-features), in absolute units (not relative to :math:`K^2`); only :func:`orthogonal_gap` compares
-``M``-feature averages.
+features), in absolute units (not relative to :math:`K^2`); the functions with an ``M`` argument
+(:func:`orthogonal_gap` and its lower bounds, the Hoeffding bounds) concern ``M``-feature averages.
 """
 
 from .bounds import (hoeffding_bound_corrected, hoeffding_bound_printed, oprf_feature_sup, oprf_upper_tail,
