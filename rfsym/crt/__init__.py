@@ -28,12 +28,17 @@ Three layers in each topic module (the same in every paper package):
 * symbolic builders ``*_expr`` (sympy does the Gaussian integrals, series and stationary points);
 * high-precision functions with exact inputs and a ``dps`` keyword, evaluated through
   :func:`rfsym.precision.verified`;
-* float64 vectorised ``*_np`` functions returning **log**-variances (no overflow for values of
-  several hundred);
+* float64 vectorised ``*_np`` functions: the ``log_*_variance_np`` return **log**-variances (no overflow
+  for values of several hundred), ``oprf_log_variance_ratio_np`` a log ratio of variances, and
+  ``oprf_rho_star_np``, ``geometric_p_star_np`` the optimal parameters themselves;
 * samplers of the random features themselves (``*_features`` and :func:`estimator_samples`) used by
   the Monte Carlo checks; they never use the variance formulas under test.
 
-Notation: ``N = ||x||^2 + ||y||^2``, ``s2 = ||x + y||^2``, ``S = ||x + s y||^2``.
+Notation: ``N = ||x||^2 + ||y||^2``, ``s2 = ||x + y||^2``, ``S = ||x + s y||^2`` (squared norms).
+Every variance is that of **one** random feature, :math:`\\mathrm{Var}\\,\\mathrm{Re}(f^{(1)}(\\omega, x)
+f^{(2)}(\\omega, y))` for a single :math:`\\omega` (divide by ``M`` for the mean of ``M`` i.i.d.
+features), in absolute units (not relative to :math:`K^2`); the functions with an ``M`` argument
+(:func:`orthogonal_gap` and its lower bounds, the Hoeffding bounds) concern ``M``-feature averages.
 """
 
 from .bounds import (hoeffding_bound_corrected, hoeffding_bound_printed, oprf_feature_sup, oprf_upper_tail,

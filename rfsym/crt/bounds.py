@@ -26,6 +26,15 @@ def oprf_feature_sup(x, y, A, *, dps: int = DEFAULT_DPS):
     --------
     >>> print(mpmath.nstr(oprf_feature_sup([1], [1], -1, dps=12), 12))
     3.68665283724
+
+    The value of :math:`Z` at :math:`\\omega^* = -B(x+y)/(4A)` (here ``B = sqrt(5)``):
+
+    >>> import numpy as np
+    >>> from rfsym.crt import gerf_features
+    >>> w = np.array([[np.sqrt(5) * 2 / 4]])
+    >>> z = gerf_features([[1.0]], w, -1.0, 1, 1) * gerf_features([[1.0]], w, -1.0, 1, 2)
+    >>> round(float(z.real[0, 0]), 10)
+    3.6866528372
     """
     _check_pair(x, y)
     with mp.workdps(30):
@@ -76,6 +85,14 @@ def oprf_upper_tail(x, y, A, t, *, dps: int = 20):
     --------
     >>> print(mpmath.nstr(oprf_upper_tail(["1", "0"], ["1", "0"], -1, "0.5", dps=10), 10))
     0.3255340383
+
+    It is the probability of one sample exceeding ``t`` (sampled: 20000 draws, s.e. 0.0033):
+
+    >>> import numpy as np
+    >>> from rfsym.crt import estimator_samples
+    >>> z = estimator_samples("gerf", [1, 0], [1, 0], 20000, np.random.default_rng(0), A=-1, s=1)
+    >>> bool(abs(np.mean(z >= 0.5) - 0.3255340383) < 0.017)
+    True
     """
     n = _check_pair(x, y)
     if n < 2:

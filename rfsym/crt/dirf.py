@@ -34,6 +34,13 @@ def poisson_lambda_star(x, y, *, dps: int = DEFAULT_DPS):
     --------
     >>> print(mpmath.nstr(poisson_lambda_star([1, 2], [3, 1], dps=15), 15))
     2.54950975679639
+
+    It minimises :func:`poisson_variance` over :math:`\\lambda`:
+
+    >>> lam = poisson_lambda_star([1, 2], [3, 1])
+    >>> v = poisson_variance([1, 2], [3, 1], lam)
+    >>> all(poisson_variance([1, 2], [3, 1], lam * mpmath.mpf(f)) > v for f in ("0.99", "1.01"))
+    True
     """
     _check_pair(x, y)
     with mp.workdps(30):
@@ -116,6 +123,12 @@ def geometric_p_star_np(a):
     --------
     >>> round(geometric_p_star_np(np.array([1.0])), 6)
     0.477454
+
+    ``a`` is :math:`|x_ly_l|`, so that it agrees with :func:`geometric_p_star` on the pair:
+
+    >>> x, y = [1, 2], [3, -1]
+    >>> bool(abs(geometric_p_star_np(np.abs(np.multiply(x, y))) - geometric_p_star(x, y)) < 1e-8)
+    True
     """
     a = np.abs(np.asarray(a, float)).ravel()
     if a.size == 0 or not np.all(np.isfinite(a)):

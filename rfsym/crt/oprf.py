@@ -100,6 +100,16 @@ def oprf_variance(x, y, *, dps: int = DEFAULT_DPS):
     --------
     >>> print(mpmath.nstr(oprf_variance([1, 0], [0, 1], dps=12), 12))
     0.211254980775
+
+    ``A*`` is taken at ``s2 = ||x+y||^2`` (here 2): the variance is that of the GERF at
+    ``oprf_a_star(d, 2)``, and it is smaller than at the ``A*`` of the plain norm ``sqrt(2)``.
+
+    >>> from rfsym.crt import gerf_variance
+    >>> v = oprf_variance([1, 0], [0, 1])
+    >>> bool(abs(gerf_variance([1, 0], [0, 1], oprf_a_star(2, 2), 1) - v) < 1e-12 * v)
+    True
+    >>> bool(gerf_variance([1, 0], [0, 1], oprf_a_star(2, mpmath.sqrt(2)), 1) > v)
+    True
     """
     _check_pair(x, y)
 
@@ -125,6 +135,14 @@ def oprf_log_variance_ratio(d, s2, *, dps: int = DEFAULT_DPS):
     --------
     >>> print(mpmath.nstr(oprf_log_variance_ratio(64, 100, dps=10), 10))
     -61.22118004
+
+    It is the log of the ratio of the two variances (not of their logs), at ``s2 = ||x+y||^2``
+    (squared): ``x = (1, 0)``, ``y = (0, 1)`` have ``d = 2``, ``s2 = 2``.
+
+    >>> from rfsym.crt import pos_variance
+    >>> ratio = oprf_variance([1, 0], [0, 1]) / pos_variance([1, 0], [0, 1])
+    >>> bool(abs(oprf_log_variance_ratio(2, 2) - mpmath.log(ratio)) < 1e-12)
+    True
     """
     d = require_int(d, "d", minimum=1)
     _check_s2(s2)
@@ -214,6 +232,9 @@ def log_oprf_variance_np(x, y, A=None):
     --------
     >>> round(float(log_oprf_variance_np([1.0, 0.0], [0.0, 1.0])), 10)
     -1.5546894354
+    >>> bool(np.isclose(np.exp(log_oprf_variance_np([1.0, 0.0], [0.0, 1.0])),    # the log of the variance
+    ...                 float(oprf_variance([1, 0], [0, 1])), rtol=1e-12))
+    True
     """
     x, y, n, sp, sm = _np_stats(x, y)
     d = x.shape[-1]

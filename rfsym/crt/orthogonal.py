@@ -82,6 +82,15 @@ def orthogonal_gap(x, y, M, *, dps: int = DEFAULT_DPS):
     0.0178805732504
     >>> print(mpmath.nstr(orthogonal_gap([1, 0], [0, 1], 4, dps=12), 12))
     0.00894028662522
+
+    The gap is between the variances of the **averages** of ``M`` features (not of their sums, which
+    differ by ``M**2``): for ``M <= d`` it is :math:`(1-1/M)(K^2 - E[Z_1Z_2])`, with
+    :func:`orthogonal_pair_moment` taken at the squared norm ``s2 = ||x+y||^2`` (here 2).
+
+    >>> K2 = mpmath.exp(-2)                     # K(x, y)^2 = exp(-||x-y||^2)
+    >>> g = orthogonal_gap([1, 0], [0, 1], 2)
+    >>> bool(abs(g - (1 - mpmath.mpf(1) / 2) * K2 * (1 - orthogonal_pair_moment(2, 2))) < 1e-12 * g)
+    True
     """
     n = _check_pair(x, y)
     M = require_int(M, "M", minimum=1)

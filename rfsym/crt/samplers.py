@@ -38,6 +38,9 @@ def sample_omega(kind, d, m, rng, *, coupling="iid", lam=None, p=None):
     >>> rng = np.random.default_rng(0)
     >>> sample_omega("geometric", 3, 5, rng, p=0.5).shape
     (5, 3)
+    >>> k = sample_omega("geometric", 2, 50000, rng, p=0.4)    # support {0, 1, ...}, mean (1-p)/p
+    >>> int(k.min()), bool(abs(k.mean() - 1.5) < 0.02)
+    (0, True)
     """
     d = require_int(d, "d", minimum=1)
     m = require_int(m, "m", minimum=1)
@@ -61,6 +64,10 @@ def sample_omega(kind, d, m, rng, *, coupling="iid", lam=None, p=None):
 def gerf_features(X, W, A, s, which):
     """GERF features :math:`f^{(1)}` (``which=1``) or :math:`f^{(2)}` (``which=2``) of Eq. (4)-(5).
 
+    The first input takes ``which=1`` and the second ``which=2``: the estimate of the Gaussian kernel
+    :math:`K(x, y)` is :math:`\\mathrm{Re}(f^{(1)}(\\omega, x) f^{(2)}(\\omega, y))` (the sign ``s``
+    multiplies :math:`B\\omega^\\top y` in :math:`f^{(2)}` only).
+
     Parameters
     ----------
     X : array, shape (n, d)
@@ -77,6 +84,13 @@ def gerf_features(X, W, A, s, which):
     --------
     >>> W = np.array([[0.3]]); X = np.array([[0.5]])
     >>> complex(gerf_features(X, W, 0.0, 1, 1)[0, 0]).real == float(np.exp(0.15 - 0.25))
+    True
+
+    TrigRF (``A = 0``, ``s = -1``): :math:`f^{(1)}(\\omega, x)f^{(2)}(\\omega, y) = e^{i\\omega^\\top(x-y)}`.
+
+    >>> Y = np.array([[0.2]])
+    >>> z = gerf_features(X, W, 0.0, -1, 1) * gerf_features(Y, W, 0.0, -1, 2)
+    >>> bool(np.isclose(z[0, 0], np.exp(1j * 0.3 * (0.5 - 0.2))))
     True
     """
     s = _check_s(s)

@@ -31,6 +31,16 @@ def log_relative_variance_np(family, X, Y, params=None):
     --------
     >>> float(log_relative_variance_np("pos", [[1.0]], [[0.0]])[0, 0]).__round__(6)   # log(e - 1)
     0.541325
+
+    Entry ``[i, j]`` is :math:`\\log(\\mathrm{Var}/K^2)` for ``x = X[i]`` (on the ``B1, C1`` side) and
+    ``y = Y[j]``, the plain variance of one feature being :func:`derf_variance`:
+
+    >>> from rfsym.derf import aderf_optimum_np, as_derf_params_np, derf_variance
+    >>> X, Y = np.array([[0.4, 0.1], [-0.2, 0.5], [0.3, -0.3]]), np.array([[0.2, 0.6], [0.5, -0.1]])
+    >>> p = {k: np.asarray(v).tolist() for k, v in as_derf_params_np("aderf", aderf_optimum_np(X, Y)).items()}
+    >>> var = derf_variance(p["A"], p["B1"], p["B2"], p["C1"], p["C2"], p["D"], X[0].tolist(), Y[1].tolist(), dps=15)
+    >>> bool(np.isclose(log_relative_variance_np("aderf", X, Y)[0, 1], np.log(float(var)) - 2 * X[0] @ Y[1]))
+    True
     """
     X, Y = _check_pair_np(X, Y)
     nx, ny, xy = (X ** 2).sum(1)[:, None], (Y ** 2).sum(1)[None, :], X @ Y.T
@@ -76,6 +86,9 @@ def sample_regime(regime: str, sigma: float, d: int, L: int, rng: np.random.Gene
     >>> X, Y = sample_regime("sphere", 0.5, 4, 3, np.random.default_rng(0))
     >>> np.allclose(np.linalg.norm(X, axis=1), 0.5)
     True
+    >>> X, Y = sample_regime("heterogen", 0.5, 4, 5000, np.random.default_rng(0))   # sigma = 0.5
+    >>> np.round([X.mean(), Y.mean(), X.std(), Y.std()], 1).tolist()
+    [0.0, 0.5, 0.5, 0.5]
     """
     if regime not in REGIMES:
         raise ValueError(f"regime must be one of {REGIMES}, got regime={regime!r}")

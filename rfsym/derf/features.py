@@ -181,6 +181,25 @@ def derf_features_np(omega, X, A, B, C, D):
     >>> I = np.eye(2)
     >>> derf_features_np(np.zeros((1, 2)), [[1.0, 0.0]], 0*I, I, -I/2, 1.0).round(4)
     array([[0.6065]])
+
+    The sides matter for an asymmetric family: with the ADERF fitted to ``(X, Y)``, the estimator with
+    ``x`` (a row of ``X``) on ``B1, C1`` has the relative variance of :func:`log_relative_variance_np`;
+    putting ``x`` on ``B2, C2`` gives another (still unbiased) estimator, rejected by the z-test.
+
+    >>> from rfsym.derf import aderf_optimum_np, as_derf_params_np, log_relative_variance_np
+    >>> from rfsym.montecarlo import variance_of, z_check
+    >>> X = np.array([[0.4, 0.1], [-0.2, 0.5], [0.3, -0.3]]); Y = np.array([[0.2, 0.6], [0.5, -0.1], [-0.1, 0.2]])
+    >>> p = as_derf_params_np("aderf", aderf_optimum_np(X, Y))
+    >>> x, y = X[:1], Y[1:2]
+    >>> rel = np.exp(log_relative_variance_np("aderf", X, Y)[0, 1])              # Var / K^2, M = 1
+    >>> w = np.random.default_rng(0).standard_normal((40000, 2))
+    >>> def est(B1, C1, B2, C2):                                                   # f(w, x) f(w, y) / K
+    ...     f = derf_features_np(w, x, p["A"], B1, C1, p["D"]) * derf_features_np(w, y, p["A"], B2, C2, p["D"])
+    ...     return f[0] / np.exp(x[0] @ y[0])
+    >>> z_check(variance_of(est(p["B1"], p["C1"], p["B2"], p["C2"])), rel).passed
+    True
+    >>> z_check(variance_of(est(p["B2"], p["C2"], p["B1"], p["C1"])), rel).passed
+    False
     """
     return np.exp(derf_log_features_np(omega, X, A, B, C, D))
 

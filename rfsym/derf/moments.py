@@ -320,7 +320,7 @@ def derf_log_moments_np(params, X, Y):
     --------
     >>> from rfsym.derf import as_derf_params_np
     >>> p = as_derf_params_np("gerf", {"A": 0.0, "B": 1.0, "C": -0.5, "D": 1.0}, d=1)
-    >>> [m.round(6).tolist() for m in derf_log_moments_np(p, [[1.0]], [[0.5]])]
+    >>> [m.round(6).tolist() for m in derf_log_moments_np(p, [[1.0]], [[0.5]])]   # PosRF: x y, 2(x+y)^2 - x^2 - y^2
     [[[0.5]], [[3.25]]]
     """
     X, Y = _check_pair_np(X, Y)

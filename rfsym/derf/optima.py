@@ -162,15 +162,16 @@ def gerf_optimum(X, Y, *, dps: int = DEFAULT_DPS):
     Returns
     -------
     dict
-        ``"A"``, ``"B"`` (= sqrt(1-4A)), ``"C"`` (= -1, Eq. (6) convention), ``"D"`` (= (1-4A)^{d/4}),
+        ``"A"``, ``"B"`` (= sqrt(1-4A)), ``"C"`` (= -1/2, the corrected Eq. (6) of [31] that
+        :func:`gerf_features_np` evaluates as :math:`C\\|x\\|^2`), ``"D"`` (= (1-4A)^{d/4}),
         ``"phi"`` (= S/d) and ``"objective"`` (value of (8)).
 
     Examples
     --------
     >>> from mpmath import nstr
     >>> o = gerf_optimum([[1, 0], [0, 1]], [[1, 1], [0, 0]])
-    >>> nstr(o["phi"], 10), nstr(o["objective"], 15)
-    ('1.5', '2.18531040843933')
+    >>> nstr(o["phi"], 10), nstr(o["objective"], 15), nstr(o["C"], 5)
+    ('1.5', '2.18531040843933', '-0.5')
     """
     return _optimum("gerf", X, Y, dps)
 

@@ -21,6 +21,14 @@ def derf_log_moment_np(params, x, y, k):
 
     E[(f1 f2)^k] = D^{2k} det(I - 4kA)^{-1/2} exp(k x^T C1 x + k y^T C2 y + k^2/2 s^T (I-4kA)^{-1} s),
     s = B1 x + B2 y.
+
+    Examples
+    --------
+    >>> from rfsym.derf import as_derf_params_np
+    >>> p = as_derf_params_np("gerf", {"A": 0.0, "B": 1.0, "C": -0.5, "D": 1.0}, d=1)   # PosRF
+    >>> x, y = np.array([1.0]), np.array([0.5])
+    >>> [round(float(derf_log_moment_np(p, x, y, k)), 6) for k in (1, 2)]    # x y, 2(x+y)^2 - x^2 - y^2
+    [0.5, 3.25]
     """
     A, B1, B2, C1, C2 = (np.asarray(params[n], float) for n in ("A", "B1", "B2", "C1", "C2"))
     d = A.shape[0]
@@ -38,7 +46,16 @@ def mc_moments(params, x, y, n, rng, *, coupling="iid"):
 
     Returns
     -------
-    ndarray of n products (independent replicates for ``coupling="iid"``).
+    ndarray of n products (independent replicates for ``coupling="iid"``), ``x`` on the ``B1, C1``
+    side and ``y`` on the ``B2, C2`` side; their mean estimates :math:`K^{(0)}(x, y) = e^{x^\\top y}`.
+
+    Examples
+    --------
+    >>> from rfsym.derf import as_derf_params_np
+    >>> p = as_derf_params_np("gerf", {"A": 0.0, "B": 1.0, "C": -0.5, "D": 1.0}, d=2)   # PosRF
+    >>> v = mc_moments(p, [0.3, 0.1], [0.2, -0.4], 20000, np.random.default_rng(0))
+    >>> bool(abs(v.mean() - np.exp(0.02)) < 5 * v.std() / np.sqrt(v.size))
+    True
     """
     x, y = np.asarray(x, float), np.asarray(y, float)
     d = x.size
@@ -74,7 +91,7 @@ def derf_moments_by_quadrature(A, B1, B2, C1, C2, D, x, y, *, dps: int = 40):
     --------
     >>> from mpmath import nstr
     >>> m1, m2 = derf_moments_by_quadrature([[0]], [[1]], [[1]], [["-1/2"]], [["-1/2"]], 1, [1], [0], dps=20)
-    >>> nstr(m1, 15), nstr(m2, 15)      # PosRF, d = 1: E = exp(x y) = 1, E[.^2] = e^{|x+y|^2 - |x|^2 - |y|^2 + ...} = e
+    >>> nstr(m1, 15), nstr(m2, 15)      # PosRF, d = 1: E = exp(x y) = 1, E[.^2] = e^{2|x+y|^2 - |x|^2 - |y|^2} = e
     ('1.0', '2.71828182845905')
     """
     with mp.workdps(dps + 10):

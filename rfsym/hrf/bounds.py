@@ -38,6 +38,17 @@ def relative_error_trig(theta, r, m, *, dps: int = DEFAULT_DPS):
     >>> from mpmath import nstr
     >>> nstr(relative_error_trig("3.14159265358979323846264338327950288", 1, 1, dps=10), 10)
     '5.129155178'
+
+    The relative error is :math:`\\sqrt{\\mathrm{MSE}}/\\mathrm{SM}` (not the relative MSE) at the
+    angle ``theta`` in radians between :math:`x = (r, 0)` and :math:`y = r(\\cos\\theta, \\sin\\theta)`:
+
+    >>> from mpmath import mpf, cos, sin, sqrt, exp
+    >>> from rfsym.hrf import mse_trig
+    >>> th, r = mpf("1.1"), mpf("0.8")
+    >>> x, y = [r, 0], [r * cos(th), r * sin(th)]
+    >>> e = sqrt(mse_trig(x, y, 3)) / exp(x[0] * y[0])
+    >>> bool(abs(relative_error_trig("1.1", "0.8", 3) - e) < 1e-12 * e)
+    True
     """
     m = _m_n(m)
     _theta(theta)

@@ -70,6 +70,10 @@ def log_relative_error_np(theta, r, m, n=None, *, kind="anghyb"):
     --------
     >>> round(float(np.exp(log_relative_error_np(np.pi, 1.0, 1, kind="trig"))), 6)
     5.129155
+    >>> from rfsym.hrf import relative_error_angular_hybrid
+    >>> bool(np.isclose(np.exp(log_relative_error_np(1.1, 0.8, 3, 2)),
+    ...                 float(relative_error_angular_hybrid("1.1", "0.8", 3, 2)), rtol=1e-12))
+    True
     """
     theta, r = np.asarray(theta, float), np.asarray(r, float)
     logsm = r ** 2 * np.cos(theta)

@@ -87,6 +87,18 @@ def mse_pos(x, y, m, *, dps: int = DEFAULT_DPS):
     '0.0'
     >>> nstr(mse_pos([1, 0], [0, 1], 1, dps=10), 10)
     '2.762195691'
+
+    The MSE of the average over the ``m`` projections, :math:`1/m` times that of one (sampled):
+
+    >>> import numpy as np
+    >>> from rfsym.hrf import sample_pos
+    >>> from rfsym.montecarlo import mean_of
+    >>> x, y = [0.5, 0.2], [0.1, -0.4]
+    >>> err2 = (sample_pos(x, y, 3, np.random.default_rng(0), 20000) - np.exp(0.05 - 0.08)) ** 2
+    >>> r = mean_of(err2)
+    >>> ex = float(mse_pos(["0.5", "0.2"], ["0.1", "-0.4"], 3))
+    >>> abs(r.z(ex)) < 5, abs(r.z(3 * ex)) < 5
+    (True, False)
     """
     m = _m_n(m)
 

@@ -111,6 +111,13 @@ def prf_mse_ratio(coupling, d, m, v, *, dps=DEFAULT_DPS, backend="mpmath"):
     '0.007781746414'
     >>> mpmath.nstr(prf_mse_ratio("orthogonal", 64, 64, 1, dps=10), 10)
     '0.7310902907'
+
+    ``v = ||x + y||`` (the norm, not its square) and ``m`` features of ``d``-row blocks:
+
+    >>> x, y = ["0.2", "0.1", "-0.3", "0.1"], ["0.1", "0.3", "0.3", "-0.1"]      # ||x + y||^2 = 0.25
+    >>> all(abs(prf_mse_ratio(c, 4, m, "0.5") - prf_mse(c, x, y, m) / prf_mse("iid", x, y, m)) < 1e-12
+    ...     for c in ("orthogonal", "simplex") for m in (3, 6))
+    True
     """
     _coupling(coupling)
     d = _dim(d)

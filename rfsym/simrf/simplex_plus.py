@@ -26,6 +26,13 @@ def pair_conformity_of_vectors(W, v):
     >>> W = np.array([[1.0, 0.0], [0.0, 1.0]])
     >>> round(pair_conformity_of_vectors(W, 1.0), 10)
     1.5660829298
+
+    ``v`` is the norm :math:`\\|x+y\\|`: here :math:`\\|w_i+w_j\\| = \\sqrt2` and the mean of
+    :math:`e^{v\\sqrt2\\cos\\psi}` over the circle is :math:`I_0(\\sqrt2 v)`.
+
+    >>> import mpmath
+    >>> round(pair_conformity_of_vectors(W, 0.5), 10) == round(float(mpmath.besseli(0, 0.5 * mpmath.sqrt(2))), 10)
+    True
     """
     W = np.asarray(W, dtype=float)
     if W.ndim != 2 or W.shape[0] < 2:
