@@ -158,6 +158,12 @@ def geometric_p_star(x, y, *, dps: int = DEFAULT_DPS):
     --------
     >>> print(mpmath.nstr(geometric_p_star([1], [1], dps=12), 12))
     0.47745385726
+
+    The result is a real number in (0, 1) even when the search passes through complex values:
+
+    >>> p = geometric_p_star(["0.3", "-0.2", "0.5"], ["0.1", "0.4", "-0.3"])
+    >>> isinstance(p, mpmath.mpf), mpmath.nstr(p, 12)
+    (True, '0.909229970201')
     """
     _check_pair(x, y)
     with mp.workdps(30):
@@ -174,7 +180,16 @@ def geometric_p_star(x, y, *, dps: int = DEFAULT_DPS):
             return -d / p + (1 - p) ** mpmath.mpf(-1.5) * sum(
                 a * mpmath.besseli(1, zz) / mpmath.besseli(0, zz) for a, zz in zip(av, z))
 
-        return mpmath.findroot(g, mpmath.mpf(p0))
+        p = mpmath.findroot(g, mpmath.mpf(p0))
+        # a secant step may leave (0, 1), where (1-p)^(-3/2) turns complex, and come back with a zero
+        # imaginary part: return the real root, and refuse anything else
+        if isinstance(p, mpmath.mpc):
+            if abs(p.imag) > mpmath.eps * 16 * abs(p.real):
+                raise ArithmeticError(f"p* search returned a complex value {p}")
+            p = p.real
+        if not 0 < p < 1:
+            raise ArithmeticError(f"p* search left (0, 1): {p}")
+        return p
 
     return verified(f, dps, what="p*")
 
