@@ -276,6 +276,25 @@ def plot_maps(maps):
     return fig
 
 
+def _oprf_coupled_sq_errors(c, x, y, A, M, n, rng):
+    """``n`` squared errors of the M-feature OPRF estimate of the Gaussian kernel with parameter ``A`` and
+    projections coupled by ``c`` (:func:`rfsym.couplings.sample`, features :func:`rfsym.crt.gerf_features`)."""
+    from . import couplings, crt
+
+    d = x.size
+    K = math.exp(-float(((x - y) ** 2).sum()) / 2)
+    blocks = -(-M // d) * d
+    err = np.empty(n)
+    chunk = max(1, 100000 // (blocks * d))
+    for s0 in range(0, n, chunk):
+        k = min(chunk, n - s0)
+        W = couplings.sample(c, d, blocks * k, rng).reshape(k, blocks, d)[:, :M, :].reshape(k * M, d)
+        g = (crt.gerf_features(x[None], W, A, 1, 1) * crt.gerf_features(y[None], W, A, 1, 2)).real
+        est = g.reshape(k, M).mean(axis=1)
+        err[s0:s0 + k] = (est - K) ** 2
+    return err
+
+
 #: Estimators with a Monte Carlo spot check (library samplers).
 MC_ESTIMATORS = ("trig", "favor+", "pos-antithetic", "pos-orthogonal", "pos-simplex", "favor++",
                  "favor++-orthogonal", "favor++-simplex", "favor#")
@@ -332,21 +351,9 @@ def monte_carlo_check(estimator, x_norm, y_norm, angle, d, M, n, seed):
         per = M // 2
         mc = MCResult(v.estimate / sm ** 2 / per, v.stderr / sm ** 2 / per, v.n)
     elif estimator.startswith("favor++-"):
-        from . import couplings
-
         c = estimator.split("-", 1)[1]
         rho = float(crt.oprf_rho_star_np(d, float(((x + y) ** 2).sum())))
-        A = (1 - 1 / rho) / 8
-        blocks = -(-M // d) * d
-        err = np.empty(n)
-        chunk = max(1, 100000 // (blocks * d))
-        for s0 in range(0, n, chunk):
-            k = min(chunk, n - s0)
-            W = couplings.sample(c, d, blocks * k, rng).reshape(k, blocks, d)[:, :M, :].reshape(k * M, d)
-            g = (crt.gerf_features(x[None], W, A, 1, 1) * crt.gerf_features(y[None], W, A, 1, 2)).real
-            est = g.reshape(k, M).mean(axis=1)
-            err[s0:s0 + k] = (est - K) ** 2
-        r = mean_of(err)
+        r = mean_of(_oprf_coupled_sq_errors(c, x, y, (1 - 1 / rho) / 8, M, n, rng))
         mc = MCResult(r.estimate / K ** 2, r.stderr / K ** 2, r.n)
     else:
         c = "orthogonal" if estimator == "pos-orthogonal" else "simplex"
@@ -432,12 +439,15 @@ def relative_mse_exact(estimator, x, y, M, *, dps=30):
 # sets of queries and keys: parameters fitted once to the set (as in attention)
 # ------------------------------------------------------------------------------------------------
 
-#: Estimators of :func:`set_relative_mse` (each with M i.i.d. projections).
-SET_ESTIMATORS = ("favor+", "favor++-set", "favor++-pair", "favor#-set", "favor#-pair")
+#: Estimators of :func:`set_relative_mse`: M i.i.d. projections, then the coupled variants with an exact MSE.
+SET_ESTIMATORS = ("favor+", "favor++-set", "favor++-pair", "favor#-set", "favor#-pair",
+                  "pos-orthogonal", "pos-simplex", "favor++-set-orthogonal", "favor++-set-simplex")
 #: Display labels of :data:`SET_ESTIMATORS`.
 SET_LABELS = {"favor+": "FAVOR+ (no parameters)", "favor++-set": "FAVOR++ fitted to the set",
               "favor++-pair": "FAVOR++ per-pair oracle", "favor#-set": "FAVOR# fitted to the set",
-              "favor#-pair": "FAVOR# per-pair oracle"}
+              "favor#-pair": "FAVOR# per-pair oracle", "pos-orthogonal": "FAVOR+ orthogonal",
+              "pos-simplex": "FAVOR+ simplex (SimRF)", "favor++-set-orthogonal": "FAVOR++ set, orthogonal",
+              "favor++-set-simplex": "FAVOR++ set, simplex"}
 
 
 def _check_sets(X, Y):
@@ -544,7 +554,15 @@ def set_relative_mse(X, Y, M, estimators=SET_ESTIMATORS):
     * ``favor#-set``: SDERF with the set-fitted parameters of :func:`fit_set`, variance DERF Thm 4.1,
       Eq. (9) (:func:`rfsym.derf.log_relative_variance_np` with ``params``);
     * ``favor#-pair``: SDERF with the parameters optimal for each pair (DERF Thm 4.3 on one-pair
-      sets), an **oracle**.
+      sets), an **oracle**;
+    * ``pos-orthogonal``, ``pos-simplex``: PosRF with the M projections in orthogonal / simplex blocks
+      (:func:`rfsym.simrf.prf_mse_np`, SimRF Thm 3.2, Eq. (11)): FAVOR+ as Performers run it is
+      ``pos-orthogonal``;
+    * ``favor++-set-orthogonal``, ``favor++-set-simplex``: ``favor++-set`` with coupled projections, exact
+      through the module's derivation (the coupling changes the OPRF MSE by the PosRF coupling gap, for
+      every A): FAVOR++ as CRT runs it (Sec. 4-5) is ``favor++-set-orthogonal``. No exact MSE is known
+      for SDERF with coupled projections (its :math:`\\omega^\\top A\\omega` is not isotropic), so FAVOR#
+      appears with i.i.d. projections only; :func:`attention_error` samples it with orthogonal ones.
 
     The per-pair optima minimise the variance of their own pair over the same parameter family
     (CRT Thm 3.3: real A; DERF Thm 4.3 on a one-pair set, whose objective (8) is the log of the
@@ -565,7 +583,8 @@ def set_relative_mse(X, Y, M, estimators=SET_ESTIMATORS):
     M : int
         Number of random features, ``M >= 1``.
     estimators : iterable of str
-        Subset of :data:`SET_ESTIMATORS`.
+        Subset of :data:`SET_ESTIMATORS` (the simplex ones need :math:`\\|x_i+y_j\\|\\le 18`, the float64
+        range of the SimRF formulas).
 
     Returns
     -------
@@ -587,7 +606,7 @@ def set_relative_mse(X, Y, M, estimators=SET_ESTIMATORS):
     >>> abs(r1["mean"]["favor#-set"] / r1["mean"]["favor#-pair"] - 1) < 1e-9
     True
     """
-    from . import crt, derf
+    from . import crt, derf, simrf
 
     X, Y = _check_sets(X, Y)
     M = _check_count(M, "M", 1)
@@ -600,10 +619,29 @@ def set_relative_mse(X, Y, M, estimators=SET_ESTIMATORS):
     Xb = np.broadcast_to(X[:, None, :], (L1, L2, d))
     Yb = np.broadcast_to(Y[None, :, :], (L1, L2, d))
     logK2 = -((Xb - Yb) ** 2).sum(-1)                  # log of the squared Gaussian kernel
+    simplex = [e for e in estimators if e.endswith("simplex")]
+    if simplex and float(np.sqrt(((Xb + Yb) ** 2).sum(-1)).max()) > 18:
+        raise ValueError(f"{', '.join(simplex)} need ||x_i + y_j|| <= 18 (float64 range of the SimRF formulas), "
+                         f"got up to {float(np.sqrt(((Xb + Yb) ** 2).sum(-1)).max()):.3g}; leave them out")
+    gaps = {}
+
+    def gap(c):                                        # relative MSE change by coupling (PosRF = OPRF, any A)
+        if c not in gaps:
+            Xp, Yp = Xb.reshape(-1, d), Yb.reshape(-1, d)
+            g = (simrf.prf_mse_np(c, Xp, Yp, M) - simrf.prf_mse_np("iid", Xp, Yp, M)).reshape(L1, L2)
+            gaps[c] = g / np.exp(logK2)
+        return gaps[c]
+
     out = {"mean": {}, "mean_log": {}, "pairs": {}, "fit": fit, "M": M}
     for e in estimators:
         with np.errstate(over="ignore", divide="ignore"):
-            if e == "favor+":
+            if e in ("pos-orthogonal", "pos-simplex", "favor++-set-orthogonal", "favor++-set-simplex"):
+                c = e.rsplit("-", 1)[1]
+                base = crt.log_pos_variance_np(Xb, Yb) if e.startswith("pos") else crt.log_oprf_variance_np(
+                    Xb, Yb, fit["A"])
+                rel = np.exp(base - logK2) / M + gap(c)
+                lr = np.log(rel)
+            elif e == "favor+":
                 lr = crt.log_pos_variance_np(Xb, Yb) - logK2
             elif e == "favor++-set":
                 lr = crt.log_oprf_variance_np(Xb, Yb, fit["A"]) - logK2
@@ -613,7 +651,8 @@ def set_relative_mse(X, Y, M, estimators=SET_ESTIMATORS):
                 lr = derf.log_relative_variance_np("sderf", X, Y, params=fit["sderf"])
             else:
                 lr = np.array([[_sderf_pair_log_relvar(x, y) for y in Y] for x in X])
-            lr = lr - math.log(M)
+            if not e.startswith(("pos-", "favor++-set-")):
+                lr = lr - math.log(M)
             out["pairs"][e] = np.exp(np.minimum(lr, 709.0)) * np.where(lr > 709.0, np.inf, 1.0)
         out["mean_log"][e] = float(lr.mean())
         out["mean"][e] = float(out["pairs"][e].mean())
@@ -626,8 +665,11 @@ def monte_carlo_check_set(estimator, X, Y, i, j, M, n, seed):
     ``favor+`` and ``favor++-set``: ``n`` single-feature estimates from
     :func:`rfsym.crt.estimator_samples` (``"pos"``; ``"oprf"`` with the set-fitted ``A``), Gaussian
     kernel; ``favor#-set``: ``n`` single-feature products from :func:`rfsym.derf.mc_moments` with the
-    set-fitted SDERF parameters, softmax kernel. Sample variance / :math:`K^2` / M, against the exact
-    entry ``pairs[estimator][i, j]``. (The per-pair oracles are checked by :func:`monte_carlo_check`.)
+    set-fitted SDERF parameters, softmax kernel; sample variance / :math:`K^2` / M.
+    ``favor++-set-orthogonal`` / ``-simplex``: ``n`` replicates of the M-feature OPRF estimate with the
+    set-fitted ``A`` and coupled projections (:func:`rfsym.couplings.sample`,
+    :func:`rfsym.crt.gerf_features`); mean squared error / :math:`K^2`. Against the exact entry
+    ``pairs[estimator][i, j]``. (The per-pair oracles are checked by :func:`monte_carlo_check`.)
 
     Returns
     -------
@@ -643,9 +685,9 @@ def monte_carlo_check_set(estimator, X, Y, i, j, M, n, seed):
     True
     """
     from . import crt, derf
-    from .montecarlo import MCResult, variance_of
+    from .montecarlo import MCResult, mean_of, variance_of
 
-    mc_set = ("favor+", "favor++-set", "favor#-set")
+    mc_set = ("favor+", "favor++-set", "favor#-set", "favor++-set-orthogonal", "favor++-set-simplex")
     if estimator not in mc_set:
         raise ValueError(f"no set Monte Carlo check for {estimator!r}; choose from {mc_set}")
     X, Y = _check_sets(X, Y)
@@ -658,6 +700,11 @@ def monte_carlo_check_set(estimator, X, Y, i, j, M, n, seed):
     exact = float(r["pairs"][estimator][i, j])
     x, y = X[i], Y[j]
     rng = np.random.default_rng(seed)
+    if estimator.startswith("favor++-set-"):
+        K = math.exp(-float(((x - y) ** 2).sum()) / 2)
+        sq = mean_of(_oprf_coupled_sq_errors(estimator.rsplit("-", 1)[1], x, y, r["fit"]["A"], M, n, rng))
+        mc = MCResult(sq.estimate / K ** 2, sq.stderr / K ** 2, sq.n)
+        return {"exact": exact, "mc": mc, "z": mc.z(exact)}
     if estimator == "favor#-set":
         K = math.exp(float(x @ y))
         g = derf.mc_moments(r["fit"]["sderf"], x, y, n, rng)
@@ -679,7 +726,7 @@ ATTENTION_ESTIMATORS = ("FAVOR+", "FAVOR++", "FAVOR#")
 
 
 def attention_error(d_values=(16, 64, 128), M_values=(16, 32, 64, 128, 256), L=64,
-                    estimators=ATTENTION_ESTIMATORS, seed=0, reps=4, *, scale=1.0, coupling="orthogonal"):
+                    estimators=ATTENTION_ESTIMATORS, seed=0, reps=8, *, scale=1.0, coupling="orthogonal"):
     """Relative error of random-feature attention against exact softmax attention, over d and M.
 
     For each head dimension ``d`` and replicate ``r`` (seeded by ``(seed, d, L, r)``): queries and keys
@@ -779,6 +826,7 @@ def plot_attention_error(rows, title=None):
     matplotlib.figure.Figure
     """
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
     if not rows:
         raise ValueError("rows is empty: pass the output of attention_error")
@@ -798,13 +846,19 @@ def plot_attention_error(rows, title=None):
         ax.axhline(1.0, color="0.5", ls="--", lw=1)
         ax.set_xscale("log", base=2)
         ax.set_yscale("log")
+        ax.set_xticks(sorted({r["M"] for r in rows if r["d"] == d}))
+        ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
+        ax.xaxis.set_minor_formatter(NullFormatter())
+        ax.yaxis.set_major_locator(LogLocator(subs=(1.0, 2.0, 5.0)))
+        ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
+        ax.yaxis.set_minor_formatter(NullFormatter())
         ax.set_title(f"d = {d}", fontsize=13)
         ax.set_xlabel("number of random features M", fontsize=12)
         ax.tick_params(labelsize=11)
     axes[0][0].set_ylabel("relative error of attention output", fontsize=12)
     axes[0][0].legend(fontsize=11, frameon=False)
     r0 = rows[0]
-    fig.suptitle(title or (f"softmax attention, L = {r0['L']}, Q, K entries N(0, {r0['scale']:g}^2), "
-                           f"{r0['coupling']} projections, {r0['reps']} replicates"), fontsize=13)
+    fig.suptitle(title or (f"softmax attention, L = {r0['L']}, Q, K entries N(0, \u03c3\u00b2) with \u03c3 = "
+                           f"{r0['scale']:g}, {r0['coupling']} projections, {r0['reps']} replicates"), fontsize=13)
     fig.tight_layout()
     return fig

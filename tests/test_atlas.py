@@ -125,6 +125,12 @@ def test_set_fit_equals_pair_fit_for_one_pair():
     assert r["mean"]["favor+"] == pytest.approx(ref["favor+"], rel=1e-10)
     assert r["mean"]["favor++-pair"] == pytest.approx(ref["favor++"], rel=1e-9)
     assert r["mean"]["favor#-pair"] == pytest.approx(ref["favor#"], rel=1e-9)
+    # the coupled variants: PosRF exactly as the atlas, OPRF + coupling at the (one-pair) set fit too
+    ref = atlas.relative_mse(q, k, a, 16, 16, ("pos-orthogonal", "pos-simplex", "favor++-orthogonal", "favor++-simplex"))
+    for e in ("pos-orthogonal", "pos-simplex"):
+        assert r["mean"][e] == pytest.approx(ref[e], rel=1e-9)
+    for c in ("orthogonal", "simplex"):
+        assert r["mean"][f"favor++-set-{c}"] == pytest.approx(ref[f"favor++-{c}"], rel=1e-9)
 
 
 def test_oracle_never_above_set_fit_and_set_fits_minimise_objective_8():
@@ -140,6 +146,8 @@ def test_oracle_never_above_set_fit_and_set_fits_minimise_objective_8():
         assert r["mean"]["favor++-pair"] <= r["mean"]["favor++-set"]
         assert r["mean_log"]["favor#-pair"] <= r["mean_log"]["favor#-set"]
         # the set fits minimise DERF (8) = mean log second moment = mean log1p(relative variance) + 2 mean x.y
+        for c in ("orthogonal", "simplex"):                               # couplings lower both
+            assert (P[f"favor++-set-{c}"] <= P["favor++-set"]).all() and (P[f"pos-{c}"] <= P["favor+"]).all()
         obj = {e: float(np.log1p(P[e]).mean()) for e in ("favor+", "favor++-set", "favor#-set")}
         assert obj["favor#-set"] <= obj["favor++-set"] <= obj["favor+"]
         xy = float((X @ Y.T).mean())
@@ -174,10 +182,11 @@ def test_sderf_pair_oracle_reduction_matches_full_dimension():
         assert atlas._sderf_pair_log_relvar(x, y) == pytest.approx(full, rel=1e-9, abs=1e-9)
 
 
-@pytest.mark.parametrize("est", ["favor+", "favor++-set", "favor#-set"])
-def test_set_monte_carlo_checks(est):
+@pytest.mark.parametrize("est,n", [("favor+", 100000), ("favor++-set", 100000), ("favor#-set", 100000),
+                                   ("favor++-set-simplex", 20000)])
+def test_set_monte_carlo_checks(est, n):
     X, Y = _sets(7, 6, 6, 8, 0.5)
-    c = atlas.monte_carlo_check_set(est, X, Y, 1, 4, 8, 100000, seed=12)
+    c = atlas.monte_carlo_check_set(est, X, Y, 1, 4, 8, n, seed=12)
     assert abs(c["z"]) < 5, (est, c)
     assert abs(c["mc"].z(1.1 * c["exact"])) > 5, (est, c)
 
@@ -200,6 +209,9 @@ def test_set_relative_mse_bad_inputs():
         atlas.set_relative_mse(X, Y, 4.0)
     with pytest.raises(ValueError, match="unknown estimators"):
         atlas.set_relative_mse(X, Y, 4, ("favor++",))
+    with pytest.raises(ValueError, match="favor\\+\\+-set-simplex need"):
+        atlas.set_relative_mse(X * 40, Y * 40, 4, ("favor+", "favor++-set-simplex"))
+    assert set(atlas.set_relative_mse(X * 40, Y * 40, 4, ("favor+", "favor#-set"))["mean"]) == {"favor+", "favor#-set"}
     with pytest.raises(ValueError, match="out of range"):
         atlas.monte_carlo_check_set("favor+", X, Y, 3, 0, 4, 100, seed=0)
     with pytest.raises(ValueError, match="no set Monte Carlo"):
