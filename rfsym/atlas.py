@@ -53,9 +53,10 @@ row-normalised attention output, by sampling (:func:`rfsym.estimators.attention`
 
 Not included (and why): the optimal GERF of DERF coincides with OPRF for one pair (checked in the
 tests); ADERF/SADERF need a nonsingular data second-moment matrix, i.e. a *set* of queries/keys, not
-one pair (:func:`set_relative_mse` has the set, but covers FAVOR+, FAVOR++ and FAVOR# only); Poisson/geometric RFs (CRT Sec. 3.2) depend on the coordinates, not only on norms and
-angle; the HRF hybrids spend part of the budget on the angular/Gaussian coefficient estimator and
-have no single-budget convention in the paper.
+one pair (:func:`set_relative_mse` has sets, but covers FAVOR+, FAVOR++ and FAVOR# only);
+Poisson/geometric RFs (CRT Sec. 3.2) depend on the coordinates, not only on norms and angle; the
+HRF hybrids spend part of the budget on the angular/Gaussian coefficient estimator and have no
+single-budget convention in the paper.
 
 Examples
 --------

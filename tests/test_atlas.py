@@ -126,7 +126,8 @@ def test_set_fit_equals_pair_fit_for_one_pair():
     assert r["mean"]["favor++-pair"] == pytest.approx(ref["favor++"], rel=1e-9)
     assert r["mean"]["favor#-pair"] == pytest.approx(ref["favor#"], rel=1e-9)
     # the coupled variants: PosRF exactly as the atlas, OPRF + coupling at the (one-pair) set fit too
-    ref = atlas.relative_mse(q, k, a, 16, 16, ("pos-orthogonal", "pos-simplex", "favor++-orthogonal", "favor++-simplex"))
+    ref = atlas.relative_mse(q, k, a, 16, 16,
+                             ("pos-orthogonal", "pos-simplex", "favor++-orthogonal", "favor++-simplex"))
     for e in ("pos-orthogonal", "pos-simplex"):
         assert r["mean"][e] == pytest.approx(ref[e], rel=1e-9)
     for c in ("orthogonal", "simplex"):
@@ -267,7 +268,8 @@ def test_plot_attention_error_legend_and_fonts():
     leg = fig.axes[0].get_legend()
     assert [t.get_text() for t in leg.get_texts()] == list(atlas.ATTENTION_ESTIMATORS)
     assert min(t.get_fontsize() for t in leg.get_texts()) >= 11
-    lines = [ln for ln in fig.axes[0].get_lines() if ln.get_marker() not in (None, "None", "", "_")]   # not the error-bar caps
+    # the data lines, not the error-bar caps ("_")
+    lines = [ln for ln in fig.axes[0].get_lines() if ln.get_marker() not in (None, "None", "", "_")]
     assert len({ln.get_color() for ln in lines}) == 3 and len({ln.get_marker() for ln in lines}) == 3
     import matplotlib.pyplot as plt
 
