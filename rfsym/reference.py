@@ -7,6 +7,13 @@ produced if the library value agrees with the ball (else :class:`ReferenceMismat
 would be a finding, not a rounding issue). :func:`render` formats the rows as CSV, JSON or Markdown;
 ``python -m rfsym reference [--paper P] [--format csv|json|md]`` prints them.
 
+Rows at realistic head dimensions (:data:`REALISTIC_D`: d = 64, 128) give the SimRF conformities
+(i.i.d., orthogonal, simplex) at v = 1, the OPRF :math:`A^*` at :math:`s_2 = 1` and 16, and the exact
+relative MSEs of :func:`rfsym.atlas.relative_mse_exact` (FAVOR++, PosRF orthogonal/simplex, OPRF +
+simplex) at the pair :math:`x = 0.6e_1`, :math:`y = 0.8e_2` with M = d features; their Arb balls are
+composed from the certified conformities and the certified OPRF log-variance ratio (:func:`_cert_atlas`).
+Their ``paper`` is the paper of the formula (CRT or SimRF); their ids start with ``Atlas-``.
+
 The book offers the files ``book/_static/reference.csv`` and ``book/_static/reference.json``
 (committed, regenerated with :func:`write_static`; a test checks they are up to date).
 
@@ -29,7 +36,7 @@ import mpmath
 
 from . import certified as _C
 
-__all__ = ["FIELDS", "DIGITS", "ReferenceMismatch", "table", "render", "write_static", "static_files"]
+__all__ = ["FIELDS", "DIGITS", "REALISTIC_D", "ReferenceMismatch", "table", "render", "write_static", "static_files"]
 
 #: Significant digits of the printed values.
 DIGITS = 30
@@ -97,7 +104,79 @@ def _specs():
         ("SimRF-z-crit", "SimRF", "rff_z_crit(64)", gauss,
          lambda: simrf.rff_z_crit(64, dps=D), lambda: _C.rff_z_crit(64)),
     ]
+    out += _realistic_specs(D, gauss)
     return out
+
+
+#: Head dimensions of the rows at realistic sizes.
+REALISTIC_D = (64, 128)
+#: The atlas reference pair: x = (3/5) e_1, y = (4/5) e_2, so |x+y| = |x-y| = 1 (SimRF v = 1).
+_ATLAS_X, _ATLAS_Y = "0.6", "0.8"
+
+
+def _atlas_pair(d):
+    return [_ATLAS_X] + ["0"] * (d - 1), ["0", _ATLAS_Y] + ["0"] * (d - 2)
+
+
+def _realistic_specs(D, gauss):
+    """Rows at the head dimensions of Transformers (d = 64, 128): SimRF conformities at v = 1, OPRF A*
+    at s2 = ||x+y||^2 = 1 and 16 (16 = 2 sqrt(64), the mean of ||x+y||^2 for N(0,1)/d^(1/4) entries at
+    d = 64), and atlas relative MSEs at the pair x = 0.6 e_1, y = 0.8 e_2 (|x+y| = 1) with M = d features."""
+    from . import atlas, crt, simrf
+
+    out = []
+    for d in REALISTIC_D:
+        for c in ("iid", "orthogonal", "simplex"):
+            out.append((f"SimRF-conformity-{c}-d{d}", "SimRF", f'conformity("{c}", {d}, 1)', gauss,
+                        lambda c=c, d=d: simrf.conformity(c, d, 1, dps=D), lambda c=c, d=d: _C.conformity(c, d, 1)))
+    for d in REALISTIC_D:
+        for s2 in (1, 16):
+            out.append((f"CRT-A-star-d{d}-s{s2}", "CRT", f"oprf_a_star({d}, {s2})", gauss,
+                        lambda d=d, s2=s2: crt.oprf_a_star(d, s2, dps=D), lambda d=d, s2=s2: _C.oprf_a_star(d, s2)))
+    for d in REALISTIC_D:
+        x, y = _atlas_pair(d)
+        for est, paper in (("favor++", "CRT"), ("pos-orthogonal", "SimRF"), ("pos-simplex", "SimRF"),
+                           ("favor++-simplex", "CRT")):
+            q = (f'atlas.relative_mse_exact("{est}", x, y, {d}), x = {_ATLAS_X} e_1, y = {_ATLAS_Y} e_2 '
+                 f"in R^{d}, M = {d}")
+            out.append((f"Atlas-{est}-d{d}", paper, q, gauss,
+                        lambda est=est, x=x, y=y, d=d: atlas.relative_mse_exact(est, x, y, d, dps=D),
+                        lambda est=est, d=d: _cert_atlas(est, d)))
+    return out
+
+
+def _cert_atlas(est, d):
+    """Arb ball of the atlas relative MSE at the reference pair (v^2 = ||x+y||^2 = 1, M = d <= d, so the
+    M features form one block and W = M(M-1) ordered pairs are coupled), composed from certified pieces:
+
+    * PosRF with coupling c (SimRF Thm 3.2, Eq. (11) divided by K^2 = e^{-||x-y||^2}):
+      (expm1(v^2) + (M-1)(e^{-v^2} rho_c(v) - 1)) / M, rho_c from :func:`rfsym.certified.conformity`
+      (rigorous quadrature of Def. 3.1);
+    * OPRF (i.i.d., pair-optimal A*): Var/K^2 = expm1(v^2) e^{mu} with mu the certified
+      log(Var_OPRF / Var_PosRF) of :func:`rfsym.certified.oprf_log_variance_ratio` (A* as the certified zero
+      of dL/dA, not the closed form (7));
+    * OPRF + simplex: the OPRF value plus the PosRF coupling gap (the rfsym.atlas derivation, shared by
+      both routes).
+    """
+    from flint import arb
+
+    M = d
+    with _C.working_prec(_C.DEFAULT_PREC):
+        v2 = arb(1)
+        gap = {}
+        for c in ("orthogonal", "simplex"):
+            rho = _C.conformity(c, d, 1).ball
+            gap[c] = (M - 1) * ((-v2).exp() * rho - 1) / M
+        pos = v2.expm1() / M
+        oprf = v2.expm1() * _C.oprf_log_variance_ratio(d, 1).ball.exp() / M
+        ball = {"favor++": oprf, "pos-orthogonal": pos + gap["orthogonal"], "pos-simplex": pos + gap["simplex"],
+                "favor++-simplex": oprf + gap["simplex"]}[est]
+    src = {"favor++": "CRT Thms 3.2-3.3 (Eq. (6) at A*)", "pos-orthogonal": "SimRF Thm 3.2, Eq. (11), Eq. (23)",
+           "pos-simplex": "SimRF Thm 3.2, Eq. (11), Eq. (24)",
+           "favor++-simplex": "CRT Eq. (6) at A* + SimRF Eq. (11) gap (rfsym.atlas derivation)"}[est]
+    return _C.CertifiedValue(f"relative MSE of {est}", ball, src,
+                             {"d": str(d), "M": str(M), "x": f"{_ATLAS_X} e_1", "y": f"{_ATLAS_Y} e_2"},
+                             note="Arb composition of certified conformities / OPRF log-variance ratio")
 
 
 def _lib_gap(simrf, D):
@@ -173,8 +252,8 @@ def table(paper=None):
 
     Examples
     --------
-    >>> [r["id"] for r in table("crt")]
-    ['CRT-rho-star', 'CRT-A-star', 'CRT-log-var-ratio', 'CRT-Eq7-as-printed']
+    >>> [r["id"] for r in table("crt")][:5]
+    ['CRT-rho-star', 'CRT-A-star', 'CRT-log-var-ratio', 'CRT-Eq7-as-printed', 'CRT-A-star-d64-s1']
     >>> table("XYZ")
     Traceback (most recent call last):
     ...

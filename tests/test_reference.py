@@ -7,7 +7,9 @@ import json
 import mpmath
 import pytest
 
-from rfsym import crt, reference
+import math
+
+from rfsym import atlas, crt, reference
 from rfsym.__main__ import main
 
 
@@ -83,3 +85,53 @@ def test_static_download_files_up_to_date():
     rows = reference.table()
     for fmt, path in reference.static_files().items():
         assert path.read_text() == reference.render(rows, fmt), f"{path} is stale: rerun reference.write_static()"
+
+
+def _rows(prefixes):
+    return [reference._row(s) for s in reference._specs() if s[0].startswith(prefixes)]
+
+
+def test_realistic_rows_certified_and_consistent_with_float64():
+    """Rows at d = 64, 128 (issue #21): 30 certified digits, and the float64 atlas agrees with them."""
+    import numpy as np
+
+    rows = {r["id"]: r for r in _rows(("SimRF-conformity-", "CRT-A-star-d", "Atlas-"))}
+    for d in reference.REALISTIC_D:
+        for c in ("iid", "orthogonal", "simplex"):
+            assert f"SimRF-conformity-{c}-d{d}" in rows
+        fl = atlas.relative_mse(0.6, 0.8, math.pi / 2, d, d, atlas.EXACT_ESTIMATORS)
+        for est in ("favor++", "pos-orthogonal", "pos-simplex", "favor++-simplex"):
+            r = rows[f"Atlas-{est}-d{d}"]
+            assert float(r["value"]) == pytest.approx(fl[est], rel=1e-10), r["id"]
+        for s2 in (1, 16):
+            rho = float(crt.oprf_rho_star_np(d, float(s2)))
+            assert float(rows[f"CRT-A-star-d{d}-s{s2}"]["value"]) == pytest.approx((1 - 1 / rho) / 8, rel=1e-10)
+    # the conformity of i.i.d. projections is e^{v^2} = e at v = 1
+    with mpmath.workdps(40):
+        assert rows["SimRF-conformity-iid-d128"]["value"] == mpmath.nstr(+mpmath.e, 30, strip_zeros=False)
+    # couplings lower the conformity, simplex the most (SimRF Thm 4.3), less so at larger d
+    for d in reference.REALISTIC_D:
+        v = [float(rows[f"SimRF-conformity-{c}-d{d}"]["value"]) for c in ("iid", "orthogonal", "simplex")]
+        assert v[0] > v[1] > v[2]
+    for r in rows.values():
+        assert r["certified_digits"] >= 30, r["id"]
+        assert len(r["value"].lstrip("-").replace(".", "").lstrip("0")) == reference.DIGITS, r["id"]
+        assert r["paper"] in ("CRT", "SimRF")
+    assert np.isfinite([float(r["value"]) for r in rows.values()]).all()
+
+
+def test_realistic_atlas_row_mismatch_is_detected(monkeypatch):
+    specs = reference._specs
+
+    def bad_specs():
+        out = []
+        for s in specs():
+            if s[0] == "Atlas-pos-simplex-d64":
+                lib = s[4]
+                s = (s[0] + "-bad", s[1], s[2], s[3], lambda lib=lib: lib() * (1 + mpmath.mpf("1e-20")), s[5])
+            out.append(s)
+        return out
+
+    monkeypatch.setattr(reference, "_specs", bad_specs)
+    with pytest.raises(reference.ReferenceMismatch, match="Atlas-pos-simplex-d64-bad"):
+        [reference._row(s) for s in reference._specs() if s[0].endswith("-bad")]
