@@ -15,13 +15,14 @@ sklearn    ``sklearn.kernel_approximation.RBFSampler`` (mean and MSE)           
 rfflearn   ``rfflearn.cpu`` RFF / ORF / QRF matrices (``pip install "rfsym[wild]"``)   live
 jax        ``jax.random.orthogonal``, ``jnp.linalg.qr`` recipe with and without fix    cache
 torch      ``torch.nn.init.orthogonal_``, ``torch.linalg.qr`` recipe, performer        cache
+cupy       ``cupy.linalg.qr`` recipe with and without the sign fix (GPU only)          cache
 =========  ==========================================================================  ===========
 
 (performer: ``performer_pytorch``'s ``gaussian_orthogonal_random_matrix`` + ``softmax_kernel``.)
 
 Usage::
 
-    python -m rfsym.wild [--backend numpy|scipy|sklearn|rfflearn|jax|torch] [--device cpu|cuda]
+    python -m rfsym.wild [--backend numpy|scipy|sklearn|rfflearn|jax|torch|cupy] [--device cpu|cuda]
                          [--out rfsym/data/results/wild-<backend>-<device>.json]
 
 Without ``--backend`` every installed backend is run (``make wild``) and a missing one is skipped
@@ -62,17 +63,20 @@ __all__ = ["BACKENDS", "LIVE", "SETTINGS", "available", "run", "table_md", "code
            "cache_files", "results_dir", "StaleCache", "main"]
 
 #: All backends, in table order.
-BACKENDS = ("numpy", "scipy", "sklearn", "rfflearn", "jax", "torch")
+BACKENDS = ("numpy", "scipy", "sklearn", "rfflearn", "jax", "torch", "cupy")
+#: Backends that run on a CUDA device (cupy runs nowhere else).
+GPU_BACKENDS = ("jax", "torch", "cupy")
 #: Backends light enough to run live on the book page (the rest are read from the cache).
 LIVE = ("numpy", "scipy", "sklearn", "rfflearn")
 #: The Python modules each backend needs (all must import).
 REQUIRES = {"numpy": ("numpy",), "scipy": ("scipy",), "sklearn": ("sklearn",), "rfflearn": ("rfflearn",),
-            "jax": ("jax",), "torch": ("torch",)}
+            "jax": ("jax",), "torch": ("torch",), "cupy": ("cupy",)}
 #: Distributions whose versions are recorded per backend (when installed).
 DISTRIBUTIONS = {"numpy": ("numpy",), "scipy": ("numpy", "scipy"), "sklearn": ("numpy", "scikit-learn"),
                  "rfflearn": ("numpy", "scipy", "rfflearn"), "jax": ("numpy", "jax", "jaxlib"),
                  "torch": ("numpy", "torch", "performer-pytorch", "einops", "local-attention",
-                           "axial-positional-embedding", "hyper-connections", "torch-einops-utils")}
+                           "axial-positional-embedding", "hyper-connections", "torch-einops-utils"),
+                 "cupy": ("numpy", "cupy", "cupy-cuda12x", "cupy-cuda13x", "cupy-cuda11x")}
 
 #: Every parameter that shapes the numbers (part of the code hash).
 SETTINGS = {
@@ -405,8 +409,32 @@ def _performer_rows(pp, torch, dev):
     return rows
 
 
+def _cupy_rows(device):
+    """``cupy.linalg.qr`` of a Gaussian matrix on the GPU, without and with the sign fix (CuPy has no
+    orthogonal sampler of its own; this is the recipe GPU code written with CuPy uses)."""
+    import cupy
+
+    def qr(d, k, rng, fix):
+        cupy.random.seed(int(rng.integers(2 ** 32)))
+        G = cupy.random.standard_normal((k, d, d), dtype=cupy.float64)
+        try:
+            q, r = cupy.linalg.qr(G)                  # batched (CuPy >= 11)
+        except (ValueError, TypeError, NotImplementedError):
+            qs, rs = zip(*(cupy.linalg.qr(g) for g in G))
+            q, r = cupy.stack(qs), cupy.stack(rs)
+        if fix:
+            q = q * cupy.sign(cupy.diagonal(r, axis1=-2, axis2=-1))[..., None, :]
+        return cupy.asnumpy(q)
+
+    return [_sampler_rows("cupy", "cupy.linalg.qr recipe, no sign fix (batched)",
+                          lambda d, k, rng: qr(d, k, rng, False), sign_fixed=False),
+            _sampler_rows("cupy", "cupy.linalg.qr recipe + sign fix (batched)",
+                          lambda d, k, rng: qr(d, k, rng, True), sign_fixed=True)]
+
+
 _BACKEND_FUNCS = {"numpy": (_numpy_rows,), "scipy": (_scipy_rows,), "sklearn": (_sklearn_rows,),
-                  "rfflearn": (_rfflearn_rows,), "jax": (_jax_rows,), "torch": (_torch_rows, _performer_rows)}
+                  "rfflearn": (_rfflearn_rows,), "jax": (_jax_rows,), "torch": (_torch_rows, _performer_rows),
+                  "cupy": (_cupy_rows,)}
 _SHARED = (_version, _fmt_vec, _pair, _gaussian, _row, _favor_estimates, _chi_scaled, _sampler_rows, _haar_summary, _per_block)
 
 
@@ -436,14 +464,16 @@ def run(backend, device="cpu") -> dict:
     backend : str
         One of :data:`BACKENDS`.
     device : {"cpu", "cuda"}
-        Where torch and jax compute (the others always run on the CPU).
+        Where torch and jax compute (cupy needs ``"cuda"``; the others always run on the CPU).
     """
     if backend not in BACKENDS:
         raise ValueError(f"backend must be one of {BACKENDS}, got backend={backend!r}")
     if device not in ("cpu", "cuda"):
         raise ValueError(f"device must be 'cpu' or 'cuda', got device={device!r}")
-    if device == "cuda" and backend not in ("jax", "torch"):
+    if device == "cuda" and backend not in GPU_BACKENDS:
         raise ValueError(f"backend {backend!r} runs on the CPU only; use --device cpu")
+    if device == "cpu" and backend == "cupy":
+        raise ValueError("backend 'cupy' runs on a CUDA device only; use --device cuda")
     ok, why = available(backend)
     if not ok:
         raise ImportError(f"backend {backend!r}: {why}")
@@ -477,6 +507,10 @@ def _device_name(backend, device):
     if device == "cuda" and backend == "jax":
         import jax
         return str(jax.devices("gpu")[0].device_kind)
+    if device == "cuda" and backend == "cupy":
+        import cupy
+        name = cupy.cuda.runtime.getDeviceProperties(0)["name"]
+        return name.decode() if isinstance(name, bytes) else str(name)
     try:
         for line in Path("/proc/cpuinfo").read_text().splitlines():
             if line.startswith("model name"):
@@ -575,7 +609,7 @@ def main(argv=None) -> int:
     a = ap.parse_args(argv)
     if a.out and (not a.backend or len(a.backend) != 1):
         ap.error("--out needs exactly one --backend")
-    backends = a.backend or [b for b in BACKENDS if a.device == "cpu" or b in ("jax", "torch")]
+    backends = a.backend or [b for b in BACKENDS if (b in GPU_BACKENDS if a.device == "cuda" else b != "cupy")]
     status = 0
     for b in backends:
         ok, why = available(b)

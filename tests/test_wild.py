@@ -46,7 +46,7 @@ def test_stale_cache_is_refused(tmp_path):
     bad.write_text(json.dumps(data))
     with pytest.raises(wild.StaleCache, match="stale wild cache .*rerun: python -m rfsym.wild --backend numpy"):
         wild.load(bad)
-    data["backend"] = "cupy"
+    data["backend"] = "nosuch"
     bad.write_text(json.dumps(data))
     with pytest.raises(wild.StaleCache, match="not a wild cache"):
         wild.load(bad)
@@ -81,16 +81,18 @@ def test_cli_writes_a_loadable_cache(tmp_path):
         wild.main(["--out", str(out)])              # --out needs one backend
     with pytest.raises(ValueError, match="CPU only"):
         wild.run("numpy", "cuda")
+    with pytest.raises(ValueError, match="CUDA device only"):
+        wild.run("cupy", "cpu")
 
 
 def test_missing_backend_is_reported():
-    for b in ("torch", "jax"):
+    for b in ("torch", "jax", "cupy"):
         ok, why = wild.available(b)
         if not ok:
             assert "not installed" in why
             assert wild.main(["--backend", b, "--out", "/nonexistent/x.json"]) == 2
             with pytest.raises(ImportError, match=b):
-                wild.run(b)
+                wild.run(b, "cuda" if b == "cupy" else "cpu")
 
 
 def test_rfflearn_orf_is_biased_rff_is_not():
