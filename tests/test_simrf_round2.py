@@ -63,3 +63,46 @@ def test_tab2_caption_witnesses():
     assert not R.tab2_caption_arithmetic(R.TABLE2_AR, good).passed
     d = R.tab2_caption_data()
     assert d.passed and d.control_rejected
+
+
+def _claim(cid):
+    return next(c for c in sec5_3.CLAIMS if c.id == cid)
+
+
+def test_tab2_caption_fails_under_every_protocol_and_reading():
+    o = sec5_3.tab2_caption_data()
+    t = o.sensitivity
+    ch = next(c for c in _claim("SimRF-Tab2-caption").checks if c.protocol_choices)
+    assert t.choices == ch.protocol_choices
+    assert len(t.rows) == 3 * len(sec5_3.READINGS) and not t.flips
+    assert all(h is False for _, _, h in t.rows)
+    # the smallest lead is <= 0 under each protocol, so no threshold >= 0 rescues the caption
+    assert all(min(c[2] for c in cells) <= 0 for cells in sec5_3._caption_protocols().values())
+    assert o.domain["reading of 'substantially'"].count(";") == len(sec5_3.READINGS) - 1
+
+
+def test_readings_are_not_vacuous():
+    # a lead of two points at z = 10 meets every reading; a lead of 0 meets none
+    assert all(f(0.02, 10.0, 0.5) for _, f in sec5_3.READINGS)
+    assert not any(f(0.0, 0.0, 0.5) for _, f in sec5_3.READINGS)
+
+
+def test_tab2_marginal_depends_on_the_reading():
+    cells = sec5_3._tab2_printed_gains()
+    wifi = next(c for c in cells if c[0] == "wifi")
+    assert wifi[2] == 0.0159 and wifi[3] > sec5_3.Z_MAX
+    outcome = {name: not any(more(c) for c in cells) for name, more in sec5_3._marginal_readings()}
+    assert outcome[f">= {sec5_3.SUBSTANTIAL} or z > {sec5_3.Z_MAX:g} (project)"] is False
+    assert list(outcome.values())[-1] is True          # relative to SimRF's lead over ORF
+    o = sec5_3.tab2_data()
+    assert o.sensitivity.flips and _claim("SimRF-Tab2").verdict == "unverifiable"
+
+
+def test_tab3_substantially_depends_on_the_reading():
+    cells = sec5_3._tab3_printed_changes()
+    big = max(cells, key=lambda c: abs(c[2]))
+    assert big[:3] == ("banknote", "SimRF", 0.01) and 2 < big[3] < 5
+    o = sec5_3.tab3_data(n_seeds=3)
+    assert o.passed and o.sensitivity.flips and _claim("SimRF-Tab3").verdict == "unverifiable"
+    rows = {v: h for (p, v), _, h in o.sensitivity.rows if p == "paper's Table 3 (printed)"}
+    assert rows[f"z > {sec5_3.Z_MAX:g}"] is True and rows[f">= {sec5_3.SUBSTANTIAL} or z > {sec5_3.Z_MAX:g} (project)"] is False

@@ -32,9 +32,10 @@ def _digits(a, b):
         return min(agreeing_digits(a, b), 40.0)
 
 
-def _O(ok, evidence, agreement, rejected, detail):
-    """Outcome with a separate control flag (the control must be rejected for the check to pass)."""
-    return Outcome(bool(ok), evidence, agreement=agreement, control_rejected=bool(rejected), control_detail=detail)
+def _O(ok, evidence, agreement, rejected, detail, **kw):
+    """Outcome with a separate control flag (the control must be rejected for the check to pass); keyword arguments
+    (``domain``, ``sensitivity``) go to :class:`rfsym.claims.Outcome` unchanged."""
+    return Outcome(bool(ok), evidence, agreement=agreement, control_rejected=bool(rejected), control_detail=detail, **kw)
 
 
 def _pairs_mean_conformity(Wb, v):

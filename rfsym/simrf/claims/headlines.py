@@ -11,7 +11,8 @@ is derived from theirs (:mod:`rfsym.claims.headlines`).
   cannot be decided here
 * ``SimRF-Con1`` contribution: 1 -- SimRFs have the lowest MSE of any weight-independent coupling:
   holds in corrected form
-* ``SimRF-Con2`` contribution: 1 -- SimRFs+, a marginally better weight-dependent mechanism: holds
+* ``SimRF-Con2`` contribution: 1 -- SimRFs+, a marginally better weight-dependent mechanism:
+  cannot be decided here
 * ``SimRF-Con3`` contribution: 2 -- non-asymptotic closed-form MSEs for IIDRFs, ORFs, SimRFs, and RFFs: holds
 * ``SimRF-Con4`` contribution: 2 -- a precise quantification of the MSE suppression: holds in corrected form
 * ``SimRF-Con5`` contribution: 2 -- complexities and a faster approximate implementation: holds
@@ -96,7 +97,8 @@ HEADLINES = [
         "marginally better weight-dependent mechanism. See Fig. 1.",
         rests_on=("SimRF-Eq17", "SimRF-Fig4", "SimRF-Tab2"),
         scope="The scheme is the iterative update (17) from the simplex start; 'marginally better' than SimRFs "
-              "(Fig. 4, Table 2). Optimality of SimRFs+ is SimRF-Abs3's claim, not this one's."),
+              "(Fig. 4, Table 2). On Table 2 whether the gains are marginal depends on the reading of 'marginal' "
+              "(SimRF-Tab2). Optimality of SimRFs+ is SimRF-Abs3's claim, not this one's."),
     Headline(
         "SimRF-Con3", _P, "contribution: 2",
         "We derive the first non-asymptotic closed-form formulae for the MSE for PRFs in the IIDRF, ORF and "

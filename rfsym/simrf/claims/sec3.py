@@ -341,14 +341,20 @@ CLAIMS.append(Claim(
               route="200000 sampled blocks each: sinh(v w_ij)/(v w_ij) and b_i b_j of the binned coupling, b_i b_j of its rotation average",
               control="Def. 3.1's rho taken as the binned coupling's pair term"),
     ],
+    not_a_domain={"every weight-independent coupling in the proof of Thm. 3.4":
+                  "reports the scope in which the paper's proof of Thm. 3.4 uses (11), a pointer to SimRF-Thm3.4 and SimRF-SecA.2 "
+                  "where that use is checked (the binned counterexample); this claim asserts nothing over that class"},
 ))
+
+
+COR33_DS, COR33_VS = (2, 3, 4, 8, 64, 512), ("1e-6", "0.1", "1", "3", "8")
 
 
 def _cor33_numeric():
     worst = -math.inf
     n = 0
-    for d in (2, 3, 4, 8, 64, 512):
-        for v in ("1e-6", "0.1", "1", "3", "8"):
+    for d in COR33_DS:
+        for v in COR33_VS:
             s = simrf.conformity("simplex", d, v, dps=20)
             o = simrf.conformity("orthogonal", d, v, dps=20)
             worst = max(worst, float((s - o) / o))
@@ -356,9 +362,11 @@ def _cor33_numeric():
     at0 = simrf.conformity("simplex", 5, 0) == simrf.conformity("orthogonal", 5, 0) == 1
     # control: an acute coupling cos = +1/(d-1) (the mirror image of the simplex) must come out above ORF
     acute = float(ex.pair_conformity_angle_np(8, 1.0, 1 / 7)) - float(simrf.conformity("orthogonal", 8, 1, dps=15))
-    return _O(worst < 0 and at0, (f"rho_SimRF < rho_ORF at {n} points (d in 2..512, v in 1e-6..8); largest (rho_S - rho_O)/rho_O = {worst:.3e} < 0. "
+    grid = f"d in {{{', '.join(map(str, COR33_DS))}}} x v in {{{', '.join(COR33_VS)}}}"
+    return _O(worst < 0 and at0, (f"rho_SimRF < rho_ORF at {n} points ({grid}); largest (rho_S - rho_O)/rho_O = {worst:.3e} < 0. "
                                f"At v = 0 both equal 1 (MSE 0), so 'strictly' needs v > 0 (and m >= 2)"),
-              f"max relative difference {worst:.2e} < 0", acute > 0, f"cos = +1/7 at d = 8, v = 1 lies above ORF by {acute:.3e}")
+              f"max relative difference {worst:.2e} < 0", acute > 0, f"cos = +1/7 at d = 8, v = 1 lies above ORF by {acute:.3e}",
+              domain={"d": ", ".join(map(str, COR33_DS)), "v": ", ".join(COR33_VS)})
 
 
 def _cor33_symbolic():
@@ -369,23 +377,35 @@ def _cor33_symbolic():
     s = sp.Symbol("s", positive=True)
     deriv = sp.diff((1 + c * s) ** k, c)
     mono = sp.simplify(deriv - k * s * (1 + c * s) ** (k - 1)) == 0
+    # positivity certificate for symbolic k >= 1 on the whole range: c = -1 + t (t > 0), s = 1/(1 + u) in (0, 1] (u >= 0)
+    t, u = sp.Symbol("t", positive=True), sp.Symbol("u", nonnegative=True)
+    cert = sp.simplify(deriv.subs(c, -1 + t).subs(s, 1 / (1 + u)))
+    mono = mono and cert.is_positive is True
     d = 3
     lib = simrf.conformity_terms("simplex", d, 8, dps=30)
     orf = simrf.conformity_terms("orthogonal", d, 8, dps=30)
     worst, lower, wrong_up = math.inf, True, True
     sin_int = lambda n: sp.sqrt(sp.pi) * sp.gamma(sp.Rational(n + 1, 2)) / sp.gamma(sp.Rational(n, 2) + 1)   # int_0^pi sin^n
     mom = lambda kk, cc: sp.expand(sum(sp.binomial(kk, p) * cc ** p * sin_int(d - 1 + p) for p in range(kk + 1)) / sin_int(d - 1))
-    for kk in range(8):
+    KS = range(8)
+    for kk in KS:
         mk, mk_up = mom(kk, sp.Rational(-1, d - 1)), mom(kk, sp.Rational(1, d - 1))
         exact = mpmath.mpf(str(sp.N(mk, 45)))
         worst = min(worst, _digits(lib[kk] / orf[kk], exact)) if kk else worst
         lower &= (kk == 0) or (mk < 1)
         wrong_up &= (kk == 0) or (mk_up > 1)
     return _O(mono and lower and worst >= 28,
-              (f"sympy: d/dc (1 + c s)^k = k s (1 + c s)^(k-1) > 0 for s in (0, 1], c > -1 ({mono}), so every term of (21) is smaller at "
-               f"cos = -1/(d-1) than at 0; exact angle moments E[(1 - sin phi/2)^k] (d = 3, k = 1..7, exact binomial sums of sympy's int_0^pi sin^n) are < 1 and equal "
+              (f"sympy: d/dc (1 + c s)^k = k s (1 + c s)^(k-1), which at c = -1 + t, s = 1/(1 + u) is {cert}, positive for symbolic "
+               f"k >= 1, t > 0, u >= 0 ({mono}): so for s in (0, 1] each term of (21) with k >= 1 increases with c on (-1, oo) and, "
+               f"continuous at c = -1, is smaller at cos = -1/(d-1) in [-1, 0) than at 0 (the k = 0 term is 1 for every coupling); exact angle moments E[(1 - sin phi/2)^k] (d = 3, "
+               f"k = 1..{KS.stop - 1}, exact binomial sums of sympy's int_0^pi sin^n) are < 1 and equal "
                f"rfsym's simplex/ORF coefficient ratios to >= {worst:.0f} digits"),
-              f">= {worst:.0f} digits", wrong_up, "the mirror coupling cos = +1/(d-1) gives moments > 1 (above ORF) for every k = 1..7")
+              f">= {worst:.0f} digits", wrong_up, f"the mirror coupling cos = +1/(d-1) gives moments > 1 (above ORF) for every k = 1..{KS.stop - 1}",
+              domain={"term": f"every k >= 1 (sympy certificate with symbolic k; the k = 0 term is the constant 1), "
+                              f"exact moments at d = 3 for k = 1..{KS.stop - 1}",
+                      "d": "every d >= 2 and v > 0: the certificate involves neither (the coefficients of (21) are positive and "
+                           "sin(phi) lies in [0, 1] for every d; cos(theta) = -1/(d-1) lies in [-1, 0), and a term continuous in c "
+                           "with a positive derivative on (-1, 0] is smaller at cos(theta) than at 0)"})
 
 
 def _cor33_mc():
@@ -413,11 +433,11 @@ CLAIMS.append(Claim(
     id="SimRF-Cor3.3", paper="SimRF", location="Sec. 3.1, Cor. 3.3 (and Eq. (22))",
     statement="For PRFs the MSE with SimRFs is strictly lower than with ORFs for arbitrary $d$.",
     verdict="verified",
-    evidence="rho_SimRF < rho_ORF for v > 0 over d = 2..512 and v from 1e-6 to 8 (every term of (21) is smaller for cos(theta) < 0, shown by sympy); sampled MSEs at d = m = 8 differ significantly and by the exact amount. Scope: equality at v = 0 (both MSEs vanish) and for m = 1.",
+    evidence="rho_SimRF < rho_ORF at the 30 grid points d in {2, 3, 4, 8, 64, 512} x v in {1e-6, 0.1, 1, 3, 8} ; sympy shows why it holds for every d >= 2 and v > 0: every term of (21) with k >= 1 is smaller for cos(theta) < 0 (symbolic k; the k = 0 term is 1 for both couplings); sampled MSEs at d = m = 8 differ significantly and by the exact amount. Scope: equality at v = 0 (both MSEs vanish) and for m = 1.",
     checks=[
         Check("conformity ordering over the domain", "numeric", _cor33_numeric,
               exercises=("rfsym.simrf.conformity", "rfsym.simrf.experiments.pair_conformity_angle_np"),
-              route="30 points of (d, v), 20 digits", control="cos = +1/(d-1)"),
+              route="30 points of (d, v): d in {2, 3, 4, 8, 64, 512}, v in {1e-6, 0.1, 1, 3, 8}; 20 digits", control="cos = +1/(d-1)"),
         Check("termwise monotonicity (sympy)", "symbolic", _cor33_symbolic, exercises=("rfsym.simrf.conformity_terms",),
               route="exact angle moments for d = 3", control="cos = +1/(d-1)"),
         Check("sampled MSE difference", "montecarlo", _cor33_mc, exercises=("rfsym.couplings.sample", "rfsym.simrf.prf_mse"),
@@ -465,12 +485,13 @@ def _thm34_symbolic():
     d1 = sp.simplify(sp.diff(base ** k, c) - 2 * a * b * k * base ** (k - 1))
     d2 = sp.simplify(sp.diff(base ** k, c, 2) - 4 * a ** 2 * b ** 2 * k * (k - 1) * base ** (k - 2))
     nonneg = sp.simplify(base.subs(c, -1) - (a - b) ** 2) == 0
-    m = 4
-    U = sp.Matrix(m, 3, lambda i, j: sp.Symbol(f"u{i}{j}"))
-    G = U * U.T
-    lhs = sum(G[i, j] for i in range(m) for j in range(m) if i != j)
-    S = sum((U.row(i) for i in range(m)), sp.zeros(1, 3))
-    ident = sp.expand(lhs - ((S * S.T)[0, 0] - sum(G[i, i] for i in range(m)))) == 0
+    MS, ident = range(2, 7), True
+    for m in MS:
+        U = sp.Matrix(m, 3, lambda i, j: sp.Symbol(f"u{i}{j}"))
+        G = U * U.T
+        lhs = sum(G[i, j] for i in range(m) for j in range(m) if i != j)
+        S = sum((U.row(i) for i in range(m)), sp.zeros(1, 3))
+        ident &= sp.expand(lhs - ((S * S.T)[0, 0] - sum(G[i, i] for i in range(m)))) == 0
     # numeric instance through the library: g(c) of the paper's pair conformity is increasing and convex on a grid
     cs = np.linspace(-0.99, 0.99, 199)
     g = ex.pair_conformity_angle_np(5, 1.0, cs)
@@ -480,9 +501,14 @@ def _thm34_symbolic():
     ok = d1 == 0 and d2 == 0 and nonneg and ident and incr and conv
     return _O(ok, (f"clean proof of Thm. 3.4 for rotation-invariant couplings, where the pair term is g(c) of the cosine alone (sympy): d/dc (a^2+b^2+2abc)^k = 2abk(.)^(k-1) >= 0 and d^2/dc^2 = 4a^2b^2 k(k-1)(.)^(k-2) >= 0 "
                    f"with a^2+b^2-2ab = (a-b)^2 >= 0, so g(c) = E F(a^2+b^2+2abc) is increasing and convex; sum_(i!=j) u_i.u_j = |sum u_i|^2 - m "
-                   f"(m = 4, symbolic vectors: {ident}); hence rho = E mean_(i!=j) g(c_ij) >= g(mean c_ij) >= g(-1/(m-1)), equality for the "
+                   f"(m = {MS.start}..{MS.stop - 1}, symbolic vectors in R^3: {ident}); hence rho = E mean_(i!=j) g(c_ij) >= g(mean c_ij) >= g(-1/(m-1)), equality for the "
                    f"regular simplex (m = d). Library: pair_conformity_angle_np(5, 1, c) increasing ({incr}) and convex ({conv}) on 199 points of (-1, 1)"),
-              "proof steps hold", conc < 0, f"a concave F (sqrt) has d^2/dc^2 = {conc} < 0: the Jensen step would reverse")
+              "proof steps hold", conc < 0, f"a concave F (sqrt) has d^2/dc^2 = {conc} < 0: the Jensen step would reverse",
+              domain={"(x, y)": "every (x, y), i.e. every v = |x + y|: F has nonnegative power-series coefficients in "
+                                "s = a^2 + b^2 + 2abc at every v, and each power s^k is increasing and convex in c for symbolic k (sympy); "
+                                "only the coupling-independent prefactors of (11) depend on |x|, |y|",
+                      "m": f"pair-sum identity for m = {MS.start}..{MS.stop - 1} (symbolic vectors in R^3); "
+                           "the library's g(c) at d = 5, v = 1 only"})
 
 
 def _thm34_mc():
@@ -544,6 +570,9 @@ def thm34_counterexample_numeric():
     printed_refuted = mse < mse_sim
     corrected_holds = mse_rot >= mse_sim and pair_rot >= rho_sim
     ok = cols and unbiased >= 30 and dig >= 25 and printed_refuted and corrected_holds
+    dom = {"w_i": f"i = 1..3: each of the 3 columns of the {len(ni.BINNED_ROWS)} bin rows is a permutation of 0..{ni.N_BINS - 1} "
+                  f"(checked exactly: {cols}), so each row's cosine with e_3 is uniform on [-1, 1]; with its uniform azimuth "
+                  "(Archimedes, d = 3) and chi_3 norm each w_i is exactly N(0, I_3)"}
     ev = (f"d = m = 3, x = (0.3, 0.2, 0.5), y = (-0.3, -0.2, 0.5), x + y = e_3, v = 1: every column of the 10 bin rows is a "
           f"permutation of 0..9 ({cols}), so each w_i ~ N(0, I_3) and the mean of the bin averages H_k equals e^(1/2) to "
           f"{unbiased:.0f} digits. Binned coupling: mean pair term E[b_i b_j] = {mpmath.nstr(pair, 12)} (Legendre series of "
@@ -553,7 +582,8 @@ def thm34_counterexample_numeric():
           f"as the corrected statement requires (g(-1/2) of the Funk-Hecke kernel = rfsym.simrf.conformity('simplex', 3, 1))")
     return Outcome(bool(ok), ev, agreement=f"{dig:.0f} digits; MSE {mpmath.nstr(mse, 6)} < {mpmath.nstr(mse_sim, 6)}",
                    control_rejected=bool(mse_rot >= mse_sim),
-                   control_detail=f"rotation-averaged coupling MSE {mpmath.nstr(mse_rot, 6)} is not below SimRF's: no counterexample")
+                   control_detail=f"rotation-averaged coupling MSE {mpmath.nstr(mse_rot, 6)} is not below SimRF's: no counterexample",
+                   domain=dom)
 
 
 def thm34_counterexample_mc():

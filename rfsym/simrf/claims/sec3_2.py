@@ -238,11 +238,15 @@ def _eq16_symbolic():
               f"objective {obj} vs minimum {mn}", obj != mn, "'(16) implies minimal' rejected by the exact counterexample")
 
 
+EQ16_DS, EQ16_DRAWS = (3, 6, 64), 20
+
+
 def _eq16_numeric():
-    rng = np.random.default_rng(SEED + 6)
+    seed = SEED + 6
+    rng = np.random.default_rng(seed)
     worst, worse_rand, n = 0.0, math.inf, 0
-    for d in (3, 6, 64):
-        for _ in range(20):
+    for d in EQ16_DS:
+        for _ in range(EQ16_DRAWS):
             norms = couplings.chi_norms(d, (1, d), rng)
             if d == 3 and n % 5 == 0:
                 norms[0, 0] = 4 * norms[0, 1:].sum()  # one norm exceeds the sum of the others
@@ -264,11 +268,14 @@ def _eq16_numeric():
     obj_s = simrf.truncated_objective(Vs[0])
     kept = float(np.max(np.abs(np.linalg.norm(V, axis=1) - np.linalg.norm(C, axis=1))))
     ok = worst < 1e-10 and worse_rand > 0 and moved == 0.0 and abs(obj_s - 12.5) < 1e-9 and abs(obj_c - 13.0) < 1e-12 and kept < 1e-15
-    return _O(ok, (f"{n} draws of chi_d norms (d = 3, 6, 64; some with one dominant norm): the SimRF+ fixed point from the simplex start "
+    ds_ = ", ".join(map(str, EQ16_DS))
+    return _O(ok, (f"{n} draws of chi_d norms (d = {ds_}; some with one dominant norm): the SimRF+ fixed point from the simplex start "
                    f"attains the lower bound 2(m-2) sum w_i^2 + 2 max(0, 2 max w - sum w)^2 of sum_(i!=j)|w_i+w_j|^2 to {worst:.1e}; random "
                    f"directions exceed it (smallest relative excess {worse_rand:.2e}). The collinear configuration (1, 1, -0.75, -0.75) is a fixed "
                    f"point of (17) (largest move {moved:.1e} in 5 sweeps) with objective {obj_c:.4f}, while SimRF+ from the simplex start reaches {obj_s:.4f}"),
-              f"bound attained to {worst:.1e}", obj_c > obj_s + 0.4, f"the fixed point (16) stays {obj_c - obj_s:.4f} above the minimum")
+              f"bound attained to {worst:.1e}", obj_c > obj_s + 0.4, f"the fixed point (16) stays {obj_c - obj_s:.4f} above the minimum",
+              domain={"draw": f"{n} sampled draws of chi_d norms, {EQ16_DRAWS} at each d = {ds_} (every 5th at d = 3 with one norm "
+                              f"set to 4 x the sum of the others), seed {seed}"})
 
 
 CLAIMS.append(Claim(
@@ -291,6 +298,8 @@ CLAIMS.append(Claim(
               route="closed-form minimum 2(m-2) sum w^2 + 2 max(0, 2 max w - sum w)^2", control="the collinear fixed point"),
     ],
     no_witness={"montecarlo": "a deterministic minimisation for given norms; the norms are sampled (chi_d) in the numeric witness"},
+    not_a_domain={"every solution of (16)": "names the converse (sufficiency) reading in order to refute it; one exact counterexample "
+                                            "(sympy) decides it, so no domain is claimed"},
 ))
 
 
@@ -361,10 +370,14 @@ CLAIMS.append(Claim(
 ))
 
 
+FIG3_CORR_DRAWS, FIG3_SMALLV_DRAWS, FIG3_SMALL_V = 200, 50, 0.05
+
+
 def _fig3_numeric():
-    rng = np.random.default_rng(SEED + 8)
+    seed = SEED + 8
+    rng = np.random.default_rng(seed)
     cors, d = [], 6
-    for _ in range(200):
+    for _ in range(FIG3_CORR_DRAWS):
         norms = couplings.chi_norms(d, (1, d), rng)
         V, _ = couplings.simplex_plus_directions(norms, max_passes=200, tol=1e-13)
         U = V[0] / norms[0][:, None]
@@ -375,17 +388,19 @@ def _fig3_numeric():
         cors.append(np.corrcoef(rn, ra)[0, 1])
     cors = np.array(cors)
     small_v = []
-    for _ in range(50):
+    for _ in range(FIG3_SMALLV_DRAWS):
         norms = couplings.chi_norms(d, d, rng)
         V, _ = couplings.simplex_plus_directions(norms[None, :], max_passes=200, tol=1e-13)
         S = couplings.simplex_matrix(d) * norms[:, None]
-        small_v.append(simrf.pair_conformity_of_vectors(V[0], 0.05) <= simrf.pair_conformity_of_vectors(S, 0.05) + 1e-15)
+        small_v.append(simrf.pair_conformity_of_vectors(V[0], FIG3_SMALL_V) <= simrf.pair_conformity_of_vectors(S, FIG3_SMALL_V) + 1e-15)
     ok = float(np.mean(cors)) > 0.5 and all(small_v)
     zc = float(np.mean(cors) / (np.std(cors, ddof=1) / math.sqrt(cors.size)))
-    return _O(ok, (f"d = 6, 200 draws: Spearman correlation between a vector's norm and its mean angle to the others: mean "
+    return _O(ok, (f"d = {d}, {cors.size} draws: Spearman correlation between a vector's norm and its mean angle to the others: mean "
                 f"{np.mean(cors):.2f}, min {np.min(cors):.2f}, perfect (= 1) in {np.mean(cors > 0.999) * 100:.0f}% of draws "
-                f"(a tendency, not a rule); at v = 0.05 SimRF+ conformity <= SimRF in {sum(small_v)}/50 draws"),
-              f"mean Spearman {np.mean(cors):.2f}", zc > 5, f"zero correlation rejected at z = {zc:.1f}")
+                f"(a tendency, not a rule); at v = {FIG3_SMALL_V:g} SimRF+ conformity <= SimRF in {sum(small_v)}/{len(small_v)} draws"),
+              f"mean Spearman {np.mean(cors):.2f}", zc > 5, f"zero correlation rejected at z = {zc:.1f}",
+              domain={"draw": f"{len(small_v)} sampled draws of chi_{d} norms at v = {FIG3_SMALL_V:g} (after the {cors.size} "
+                              f"correlation draws), seed {seed}"})
 
 
 def fig3_symbolic():
@@ -401,8 +416,9 @@ def fig3_symbolic():
     # mean angle: angle(w_i, w_j) = pi - gamma_k (k the third vector); mean over j != i = (2 pi - gamma_j - gamma_k)/2
     ga, gb, gc = gam(A, B, C), gam(B, C, A), gam(C, A, B)
     sum_ok = all(abs(sp.N((ga + gb + gc).subs({A: a, B: b, C: c})) - sp.pi.evalf()) < 1e-25 for a, b, c in pts)
-    rng = np.random.default_rng(SEED2 + 1)
-    norms = couplings.chi_norms(3, (400, 3), rng)
+    seed, n_draw = SEED2 + 1, 400
+    rng = np.random.default_rng(seed)
+    norms = couplings.chi_norms(3, (n_draw, 3), rng)
     tri = (2 * norms.max(1) < norms.sum(1))
     V, _ = couplings.simplex_plus_directions(norms[tri], max_passes=500, tol=1e-14)
     worst, order_ok, close = 0.0, 0, 0.0
@@ -423,7 +439,9 @@ def fig3_symbolic():
                    f"rfsym.couplings.simplex_plus_directions on {n_tri} sampled chi_3 norm triples obeying the triangle inequality: "
                    f"|sum w_i| / sum w_i <= {close:.1e}, mean angles equal (pi + gamma_i)/2 to {worst:.1e}, ordered as the norms in "
                    f"{order_ok}/{n_tri}"),
-              f"{order_ok}/{n_tri} ordered", True, "SimRF (all angles 120 degrees): equal mean angles, no ordering by norm")
+              f"{order_ok}/{n_tri} ordered", True, "SimRF (all angles 120 degrees): equal mean angles, no ordering by norm",
+              domain={"sampled triple": f"the {n_tri} of {n_draw} sampled chi_3 norm triples that obey the triangle inequality, "
+                                        f"seed {seed}"})
 
 
 CLAIMS.append(Claim(
@@ -462,7 +480,8 @@ FIG4_N_IID = ex.FIG4_N_IID
 
 
 def _fig4_numeric():
-    t = ex.fig4_table(SEED + 9)
+    seed = SEED + 9
+    t = ex.fig4_table(seed)
     se = t[:, 5] / math.sqrt(FIG4_N_IID)
     z_exact = (t[:, 0] - t[:, 6]) / se          # sampled IID mean vs its exact expectation given the norms
     z_orf = (t[:, 0] - t[:, 1]) / se            # the ORF value as the IID mean: must be rejected, IID above
@@ -483,7 +502,9 @@ def _fig4_numeric():
                 f"IID {t[:, 0].mean():.3f} (sd over couplings {t[:, 5].mean():.3f}), ORF {t[:, 1].mean():.3f}, SimRF {t[:, 2].mean():.3f}, "
                 f"SimRF+ {t[:, 3].mean():.3f}, optimised {t[:, 4].mean():.3f}. In MSE units (m = d): SimRF gains {gain_sim:.2f} over ORF, "
                 f"the optimum only {gain_opt:.2f} more ({gain_opt / bracket[2] * 100:.0f}% of the SimRF MSE), of which SimRF+ reaches {gain_plus / gain_opt * 100:.0f}%"),
-              f"max |z| = {np.max(np.abs(z_exact)):.2f}", bool(np.all(z_orf > 5)), f"the ORF value as the IID mean rejected at z >= {np.min(z_orf):.1f}")
+              f"max |z| = {np.max(np.abs(z_exact)):.2f}", bool(np.all(z_orf > 5)), f"the ORF value as the IID mean rejected at z >= {np.min(z_orf):.1f}",
+              domain={"draw": f"{t.shape[0]} sampled draws of chi_6 norms (rfsym.simrf.experiments.fig4_table, seed {seed}), "
+                              f"d = 6, v = 1"})
 
 
 CLAIMS.append(Claim(

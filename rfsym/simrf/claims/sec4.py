@@ -704,13 +704,30 @@ CLAIMS.append(Claim(
 ))
 
 
+EQ70_DS, EQ70_KS = (1, 2, 5, 100), range(2, 30)
+
+
 def _eq70_symbolic():
     d = sp.Symbol("d", positive=True)
     terms = [sp.simplify(1 - sp.Mul(*[(d + j) / (d + 2 * j) for j in range(k)])) for k in range(4)]
-    ok = terms[0] == 0 and terms[1] == 0 and all(
-        sp.simplify(1 - sp.Mul(*[sp.Rational(dd + j, dd + 2 * j) for j in range(k)])) > 0 for dd in (1, 2, 5, 100) for k in range(2, 30))
-    return _O(ok, f"sympy: the bracket of (69)-(70) is {terms[0]} for k = 0 and {terms[1]} for k = 1 (not > 0), {terms[2]} for k = 2; positive for k = 2..29, d in (1,2,5,100)",
-              "exact", terms[0] == 0 and terms[1] == 0, "'> 0 for every term' rejected at k = 0, 1")
+    exact = all(sp.simplify(1 - sp.Mul(*[sp.Rational(dd + j, dd + 2 * j) for j in range(k)])) > 0 for dd in EQ70_DS for k in EQ70_KS)
+    # every k: the product of (69)-(70) gains the factor f_j = (d + j)/(d + 2j) from k = j to k = j + 1; f_0 = 1, and for
+    # symbolic j >= 1, d > 0 sympy certifies 0 < f_j < 1, so the product is 1 for k = 0, 1 and strictly decreasing from
+    # k = 1 on: the bracket 1 - product is 0 for k = 0, 1 and > 0 for every k >= 2
+    j = sp.Symbol("j", positive=True, integer=True)
+    f = (d + j) / (d + 2 * j)
+    below_one = sp.simplify(f - 1)
+    cert = f.is_positive is True and below_one.is_negative is True and sp.simplify(f.subs(j, 0)) == 1
+    ok = terms[0] == 0 and terms[1] == 0 and exact and cert
+    return _O(ok, (f"sympy: the bracket of (69)-(70) is {terms[0]} for k = 0 and {terms[1]} for k = 1 (not > 0), {terms[2]} for k = 2 "
+                   f"(symbolic d); the factor (d + j)/(d + 2j) added from k = j to j + 1 is 1 at j = 0 and, for symbolic j >= 1, d > 0, "
+                   f"positive with (d + j)/(d + 2j) - 1 = {below_one} < 0 ({cert}), so the bracket is > 0 for every k >= 2; exact "
+                   f"rationals confirm it for k = {EQ70_KS.start}..{EQ70_KS.stop - 1}, d in ({', '.join(map(str, EQ70_DS))})"),
+              "exact", terms[0] == 0 and terms[1] == 0, "'> 0 for every term' rejected at k = 0, 1",
+              domain={"k": f"all k >= 0 and d > 0: k = 0, 1 exactly 0 and k = 2 equal to {terms[2]} for symbolic d; k >= 2 positive by "
+                           f"the sympy certificate 0 < (d + j)/(d + 2j) < 1 for symbolic j >= 1, d > 0 (each further k multiplies the "
+                           f"product by such a factor); exact rationals for k = {EQ70_KS.start}..{EQ70_KS.stop - 1}, "
+                           f"d in ({', '.join(map(str, EQ70_DS))})"})
 
 
 def _eq70_numeric():

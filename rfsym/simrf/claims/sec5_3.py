@@ -5,9 +5,9 @@ SimRF-Sec5.3, SimRF-Fig8 and SimRF-Fig10 are shown on the real-data page (notebo
 
 Claims
 ------
-* ``SimRF-Tab2`` verified -- Table 2: SimRFs vs SimRFs+
+* ``SimRF-Tab2`` unverifiable -- Table 2: SimRFs vs SimRFs+ ('marginal' decides)
 * ``SimRF-Tab2-caption`` erratum (minor) -- Table 2's caption: "both variants substantially outperform ORFs on every dataset"
-* ``SimRF-Tab3`` verified -- Table 3: regular vs fast (HD) implementations
+* ``SimRF-Tab3`` unverifiable -- Table 3: regular vs fast (HD) implementations ('substantially' decides)
 * ``SimRF-Sec5.3`` unverifiable -- Sec. 5.3: "SimRFs consistently perform best"
 * ``SimRF-Fig8`` unverifiable -- Fig. 8
 * ``SimRF-Fig10`` verified -- Fig. 10: tuning sigma
@@ -22,7 +22,7 @@ import numpy as np
 
 from ... import datasets as _ds
 from ... import realdata as _rd
-from ...claims import Check, Claim, Reading
+from ...claims import Check, Claim, Reading, Sensitivity
 from .. import experiments as ex
 from .. import realdata as _srd
 from ._checks import _O
@@ -52,6 +52,71 @@ Z_MAX = _rd.Z_MAX
 
 
 CLAIMS = []
+
+
+# ------------------------------------------------------------------------------ readings of 'substantially'
+
+#: one accuracy point: the project's yardstick for a 'substantial' difference (with z > Z_MAX), not the paper's
+SUBSTANTIAL = 0.01
+#: the loosest significance level tried as a reading of 'substantially' (roughly two-sided 5 %)
+Z_LOOSE = 2.0
+#: a relative reading: a difference of at least this fraction of the comparator's accuracy
+REL = 0.01
+#: Table 2's 'marginal' read relative to what SimRF gains over ORF (Fig. 4's comparison): a significant SimRF+ gain
+#: counts as more than marginal once it reaches this fraction of SimRF's lead over ORF on the same set
+MARGINAL_FRACTION = 0.25
+
+#: Readings of 'substantially' the paper leaves open, as tests of one difference: ``(name, test(g, z, base))`` with
+#: ``g`` the difference in accuracy (a fraction of the test set), ``z`` its z-score and ``base`` the comparator's
+#: accuracy.  The paper defines none; the project's own yardstick is the fourth.
+READINGS = (
+    (f">= {SUBSTANTIAL} (one accuracy point)", lambda g, z, base: g >= SUBSTANTIAL),
+    (f"z > {Z_LOOSE:g}", lambda g, z, base: z > Z_LOOSE),
+    (f"z > {Z_MAX:g}", lambda g, z, base: z > Z_MAX),
+    (f">= {SUBSTANTIAL} or z > {Z_MAX:g} (project)", lambda g, z, base: g >= SUBSTANTIAL or z > Z_MAX),
+    (f">= {REL:.0%} of the comparator's accuracy", lambda g, z, base: g >= REL * base),
+)
+
+_NAMES = {"simplex": "SimRF", "simplex+": "SimRF+", "orthogonal": "ORF", "iid": "IIDRF",
+          "orthogonal-fast": "fast ORF", "simplex-fast": "fast SimRF"}
+
+
+def _rerun_label(part):
+    P = _PARTS[part].protocol
+    what = "standardised" if part.endswith("-std") else "raw"
+    return f"rerun, {what} features (m = d, {P['test_seeds']} draws)"
+
+
+def _rerun_diffs(part, variants, comparator):
+    """``[(set, variant, variant - comparator, z, comparator accuracy)]`` at m = d of a cached SimRF rerun (z from the
+    draw-to-draw standard errors; 0 when both are constant and equal)."""
+    S = _rd.classification_summary(_PARTS[part])
+    C = _rd.load(_PARTS[part])["results"]
+    out = []
+    for n in _ds.UCI_SETS:
+        d = C[n]["d"]
+        o = S[n][f"{comparator}|{d}"]
+        for c in variants:
+            a = S[n][f"{c}|{d}"]
+            se = math.hypot(a[1] / math.sqrt(a[2]), o[1] / math.sqrt(o[2]))
+            g = a[0] - o[0]
+            out.append((n, _NAMES[c], g, g / se if se > 0 else 0.0, o[0]))
+    return out
+
+
+def _cell(c):
+    n, v, g, z, _ = c[:5]
+    return f"{n} {v} {g:+.4f} (z {z:+.1f})"
+
+
+def _row(cells, passes, what, key=lambda c: c[2]):
+    """One table row: how many cells meet ``passes(cell)``, with the cell that does not and is first by ``key`` (by
+    default the smallest difference)."""
+    bad = [c for c in cells if not passes(c)]
+    if not bad:
+        return f"{what} in all {len(cells)} cells", True
+    worst = min(bad, key=key)
+    return f"{what} in {len(cells) - len(bad)} of {len(cells)} cells; short e.g. {_cell(worst)}", False
 
 
 TABLE2_SE_PLUS = {"nursery": 0.0004}  # nursery prints 0.0005 for SimRF and 0.0004 for SimRF+
@@ -84,11 +149,35 @@ def _tab2_arithmetic():
               f"Spearman {rho:.2f}", rho < 0, f"'gains where v_bar is large' rejected (Spearman {rho:.2f} < 0)")
 
 
+def _tab2_printed_gains():
+    """Printed Table 2: ``[(set, "SimRF+", SimRF+ - SimRF, z, SimRF accuracy, SimRF - ORF of Table 3's regular columns)]``
+    (differences of the printed four-decimal values, rounded to four decimals)."""
+    out = []
+    for n, (_, a, b, se0) in TABLE2_AR.items():
+        se = math.hypot(TABLE2_SE_SIM.get(n, se0), TABLE2_SE_PLUS.get(n, se0))
+        g = round(b - a, 4)
+        out.append((n, "SimRF+", g, g / se, a, round(TABLE3_AR[n][3][0] - TABLE3_AR[n][1][0], 4)))
+    return out
+
+
+def _marginal_readings():
+    """When a SimRF+ gain counts as more than marginal: each reading of 'substantially' (:data:`READINGS`), and relative
+    to SimRF's own lead over ORF on the set (cells as :func:`_tab2_printed_gains`)."""
+    out = [(name, (lambda f: lambda c: f(c[2], c[3], c[4]))(f)) for name, f in READINGS]
+    out.append((f"z > {Z_MAX:g} and >= {MARGINAL_FRACTION:.0%} of SimRF's lead over ORF",
+                lambda c: c[3] > Z_MAX and c[2] >= MARGINAL_FRACTION * c[5]))
+    return out
+
+
 def tab2_data():
-    """Table 2's 'any gain from SimRF+ is marginal' on the cached UCI reruns (m = d, 50 test draws per coupling, raw and
-    standardised features): SimRF+ minus SimRF per set; the v_bar half of the claim cannot be resolved (no gain is
-    significant)."""
+    """Table 2's 'any gain from SimRF+ is marginal, and improvements tend to occur where v_bar is small': the printed table
+    (:func:`_tab2_arithmetic`) and the cached UCI reruns (m = d, 50 test draws per coupling, raw and standardised
+    features), with the outcome under each reading of 'marginal' (the paper defines none) as a sensitivity table.
+
+    Passes when the table shows what the recorded verdict (unverifiable) rests on: the outcome flips with the reading."""
+    ar = _tab2_arithmetic()
     rows, zmax, pooled, pv = [], 0.0, [], []
+    protocols = {"paper's Table 2 (printed)": _tab2_printed_gains()}
     for part in ("simrf", "simrf-std"):
         S = _rd.classification_summary(_PARTS[part])
         C = _rd.load(_PARTS[part])["results"]
@@ -104,29 +193,68 @@ def tab2_data():
             pv.append(se ** 2)
             cells.append(f"{n} {diff:+.4f} (z {z:+.1f})")
         rows.append(f"{part}: " + ", ".join(cells))
+        lead = {c[0]: c[2] for c in _rerun_diffs(part, ("simplex",), "orthogonal")}
+        protocols[_rerun_label(part)] = [c + (lead[c[0]],) for c in _rerun_diffs(part, ("simplex+",), "simplex")]
     mean_gain = float(np.mean(pooled))
     se_pool = math.sqrt(sum(pv)) / len(pv)
     ctl = 0.03
     zc = (mean_gain - ctl) / se_pool
-    return _O(zmax <= Z_MAX, ("SimRF+ - SimRF test accuracy at m = d (cached reruns, 50 draws each): " + "; ".join(rows)
-                              + f". No difference reaches |z| = {Z_MAX:g} (max {zmax:.1f}); mean over the 16 cells {mean_gain:+.4f} +- {se_pool:.4f}. "
-                              "With no significant gain anywhere, whether gains 'occur where v_bar is small' cannot be decided from the rerun"),
-              f"max |z| = {zmax:.1f}", zc < -Z_MAX,
-              f"an average SimRF+ gain of {ctl} rejected at z = {zc:.1f}")
+    table = []
+    for p, cells in protocols.items():
+        for name, more in _marginal_readings():
+            txt, holds = _row(cells, lambda c: not more(c), "marginal", key=lambda c: -c[2])
+            table.append(((p, name), txt, holds))
+    printed = protocols["paper's Table 2 (printed)"]
+    sig = [c for c in printed if c[3] > Z_MAX]
+    rel = ", ".join(f"{c[0]} {c[2]:+.4f} = {c[2] / c[5]:.0%} of SimRF's lead {c[5]:+.4f}" for c in sig)
+    sens = Sensitivity(("protocol", "a gain counts as more than marginal if"),
+                       "SimRF+ minus SimRF test accuracy at m = d: 'marginal' holds when no gain meets the reading", tuple(table),
+                       threshold=(f"'marginal' is not defined by the paper. Read as the opposite of the project's yardstick for "
+                                  f"'substantial' (>= {SUBSTANTIAL} or z > {Z_MAX:g}), the printed gains on "
+                                  f"{', '.join(c[0] for c in sig)} are not marginal (by one point alone: "
+                                  f"{', '.join(c[0] for c in printed if c[2] >= SUBSTANTIAL) or 'none'}); read relative to what SimRF gains over ORF "
+                                  f"(Fig. 4's comparison; Table 3's regular columns as the scale) they are: {rel}, below "
+                                  f"{MARGINAL_FRACTION:.0%}. The reruns have no significant gain, but single differences reach "
+                                  f"one accuracy point by chance"))
+    passed = sens.flips and ar.passed
+    return _O(passed, (ar.evidence + ". Reruns, SimRF+ - SimRF test accuracy at m = d (cached, 50 draws each): " + "; ".join(rows)
+                       + f". No rerun difference reaches |z| = {Z_MAX:g} (max {zmax:.1f}); mean over the 16 cells {mean_gain:+.4f} +- "
+                       f"{se_pool:.4f}. With no significant gain anywhere, whether gains 'occur where v_bar is small' cannot be decided "
+                       f"from the reruns. Whether 'marginal' holds depends on its reading: the table flips ({sens.flips})"),
+              f"max |z| = {zmax:.1f} (reruns); {ar.agreement} (printed)", ar.control_rejected and zc < -Z_MAX,
+              f"an average SimRF+ gain of {ctl} rejected at z = {zc:.1f}; {ar.control_detail}",
+              sensitivity=sens,
+              domain={"protocol": "; ".join(protocols), "reading of 'marginal'": "; ".join(n for n, _ in _marginal_readings()),
+                      "dataset": ", ".join(_ds.UCI_SETS)})
+
+
+EVIDENCE_TAB2 = (
+    "Unverifiable: whether 'any gain from SimRF+ is marginal' holds depends on what 'marginal' means, which the paper does not say. "
+    "On the printed Table 2, SimRF+ gains significantly on nursery (+0.0043, z +6.7) and wifi (+0.0159, z +6.2) and loses significantly on "
+    "banknote (-0.0097, z -5.7). Read against the project's own yardstick for 'substantial' (a difference of at least 0.01 or z > 5, the "
+    "one the SimRF-Tab2-caption erratum uses), against either half of it, against z > 2 or against 1% of SimRF's accuracy, the wifi gain "
+    "is not marginal; read relative to what SimRF gains over ORF (the comparison of Fig. 4, which the paper points to; Table 3's regular "
+    "columns as the scale), both significant gains are marginal (nursery +0.0043 against SimRF's lead +0.0817, wifi +0.0159 against "
+    "+0.1285). The table below lists the outcome on the printed table and on our reruns (raw and standardised features, m = d, 50 draws "
+    "per coupling), where no SimRF+ - SimRF difference reaches |z| = 5 (max 2.3) but single differences reach one accuracy point by "
+    "chance (raw features: banknote +0.0380, z +1.3). The v_bar half holds on the printed numbers: the largest gain is on wifi, the data "
+    "set with the smallest v_bar, and Spearman(v_bar, gain) = -0.71; it cannot be tested on the reruns, which have no significant gain. "
+    "Until issue 19's domain review this was verified on the printed numbers, with 'marginal' read leniently while the caption erratum "
+    "reads 'substantially' strictly. Whether both variants beat ORF is SimRF-Tab2-caption.")
 
 
 CLAIMS.append(Claim(
     id="SimRF-Tab2", paper="SimRF", location="Sec. 5.3.1, Table 2",
     statement="SimRF vs SimRF+ classification accuracies ($m = d$): any gain from SimRF+ is marginal, and improvements tend to occur where $\\bar v$ is small.",
-    verdict="verified",
-    evidence="From the printed numbers only: all differences are at most 0.0159 in accuracy; the largest gain is on wifi, the data set with the smallest v_bar, and the rank correlation between v_bar and the gain is negative. Not uniform: banknote is significantly worse with SimRF+. The caption's 'both variants substantially outperform ORFs on every dataset' cannot be decided from Table 2 (no ORF column; Table 3 pads d to a power of 2, so it is a different run): see the UCI rerun of the data claims. On our reruns (raw and standardised features, m = d, 50 draws per coupling) no SimRF+ - SimRF difference reaches |z| = 5 (max 2.3), consistent with 'marginal'; with no significant gain anywhere, the v_bar pattern cannot be tested on them.",
+    verdict="unverifiable",
+    evidence=EVIDENCE_TAB2,
     checks=[
-        Check("arithmetic of the printed Table 2", "arithmetic", _tab2_arithmetic,
-              route="printed accuracies and standard errors", control="'gains where v_bar is large'"),
-        Check("SimRF+ vs SimRF on the UCI reruns", "data", tab2_data,
+        Check("Table 2 printed and rerun, under each reading of 'marginal'", "data", tab2_data,
               exercises=("rfsym.realdata.classification_summary",),
-              route="cached reruns of Sec. 5.3 (raw and standardised features, m = d, 50 draws per coupling)",
-              control="an average SimRF+ gain of 0.03"),
+              route="printed Table 2 (Table 3's regular columns as the scale) and the cached reruns of Sec. 5.3 (raw and "
+                    "standardised features, m = d, 50 draws per coupling)",
+              control="an average SimRF+ gain of 0.03 (reruns); 'gains where v_bar is large' (printed)",
+              protocol_choices=("protocol", "a gain counts as more than marginal if")),
     ],
     no_witness={
         "symbolic": "classification accuracies: no derivation",
@@ -183,13 +311,26 @@ def tab2_caption_arithmetic(table2, table3):
               f"even the weakest reading (SimRF >= ORF on every set) fails: {len(neg)} negative differences")
 
 
-SUBSTANTIAL = 0.01   # one accuracy point: the smallest lead read as 'substantial'
+def _caption_protocols():
+    """``{protocol: [(set, variant, variant - ORF, z, ORF accuracy)]}``: the paper's Table 3 (regular columns, differences
+    of the printed four-decimal values; it has no SimRF+ column) and the two cached reruns (SimRF and SimRF+)."""
+    t3 = []
+    for n, row in TABLE3_AR.items():
+        (o, so), (s_, ss) = row[1], row[3]
+        g = round(s_ - o, 4)
+        t3.append((n, "SimRF", g, g / math.hypot(so, ss), o))
+    out = {"paper's Table 3 (regular columns, d padded to a power of 2; no SimRF+ column)": t3}
+    for part in ("simrf", "simrf-std"):
+        out[_rerun_label(part)] = _rerun_diffs(part, ("simplex", "simplex+"), "orthogonal")
+    return out
 
 
 def tab2_caption_data():
-    """Our UCI reruns (raw and standardised features, m = d, 50 draws): SimRF and SimRF+ minus ORF per set; sets where the
-    lead is below one accuracy point and not significant."""
-    rows, small_all, cells = [], {}, 0
+    """'Both variants substantially outperform ORFs on every dataset' under each protocol (the paper's Table 3; our UCI
+    reruns at m = d with raw and with standardised features, 50 draws) and each reading of 'substantially' (the paper
+    defines none): a sensitivity table of SimRF and SimRF+ minus ORF.  Passes when no (protocol, reading) makes the
+    caption hold (the erratum survives every plausible choice)."""
+    rows, small_all, n_cells = [], {}, 0
     for part in ("simrf", "simrf-std"):
         S = _rd.classification_summary(_PARTS[part])
         C = _rd.load(_PARTS[part])["results"]
@@ -202,7 +343,7 @@ def tab2_caption_data():
                 se = math.hypot(a[1] / math.sqrt(a[2]), o[1] / math.sqrt(o[2]))
                 g = a[0] - o[0]
                 z = g / se if se > 0 else 0.0
-                cells += 1
+                n_cells += 1
                 if g < SUBSTANTIAL and z <= _rd.Z_MAX:
                     small.append(f"{n} {c}")
                 if c == "simplex":
@@ -210,10 +351,34 @@ def tab2_caption_data():
         small_all[part] = small
         rows.append(f"{part}, SimRF - ORF (z): " + ", ".join(out) + f"; lead below {SUBSTANTIAL} and not significant: {len(small)} of 16 "
                     f"(set, variant) cells")
-    ok = all(len(v) > 0 for v in small_all.values())
-    return _O(ok, "cached reruns at m = d: " + "; ".join(rows),
-              f"{sum(len(v) for v in small_all.values())} of {cells} cells without a substantial lead", ok,
-              "'substantially ahead of ORF on every set' rejected under both preprocessings")
+    protocols = _caption_protocols()
+    table, floor = [], []
+    for p, cells in protocols.items():
+        for name, f in READINGS:
+            txt, holds = _row(cells, lambda c: f(c[2], c[3], c[4]), "substantial lead")
+            table.append(((p, name), txt, holds))
+        w, wz = min(cells, key=lambda c: c[2]), min(cells, key=lambda c: c[3])
+        floor.append(f"{p}: smallest lead {_cell(w)}" + ("" if wz is w else f", smallest z {_cell(wz)}"))
+    no_floor = all(min(c[2] for c in cells) <= 0 and min(c[3] for c in cells) <= 0 for cells in protocols.values())
+    sens = Sensitivity(("protocol", "reading of 'substantially'"),
+                       "SimRF (and SimRF+) minus ORF test accuracy at m = d: the caption holds when every cell meets the reading",
+                       tuple(table),
+                       threshold=(f"'substantially' is not defined by the paper; the project's yardstick is a lead >= {SUBSTANTIAL} "
+                                  f"(one accuracy point) or z > {Z_MAX:g}, and the table tries each half alone, the looser "
+                                  f"z > {Z_LOOSE:g} and a lead of {REL:.0%} of ORF's accuracy. " + "; ".join(floor)
+                                  + f". Smallest lead and smallest z <= 0 under every protocol: {no_floor}, so then no threshold "
+                                  "at or above 0 on the lead or on its z makes the caption hold"))
+    holds_any = [r for r in table if r[2]]
+    t3 = next(iter(protocols.values()))
+    big = [c[0] for c in t3 if all(f(c[2], c[3], c[4]) for _, f in READINGS)]
+    return _O(not holds_any, ("cached reruns at m = d: " + "; ".join(rows) + ". Under every protocol and every reading of "
+                              f"'substantially' the caption fails ({len(table) - len(holds_any)} of {len(table)} table rows); "
+                              + "; ".join(floor) + f" (all <= 0: {no_floor})"),
+              f"{sum(len(v) for v in small_all.values())} of {n_cells} rerun cells without a substantial lead", bool(big),
+              f"the readings are not vacuous: in the paper's Table 3 the lead meets every reading on {', '.join(big)}",
+              sensitivity=sens,
+              domain={"protocol": "; ".join(protocols), "reading of 'substantially'": "; ".join(n for n, _ in READINGS),
+                      "dataset": ", ".join(_ds.UCI_SETS)})
 
 
 CLAIMS.append(Claim(
@@ -222,7 +387,8 @@ CLAIMS.append(Claim(
     verdict="erratum",
     severity="minor",
     correction="By the paper's own Table 3, SimRFs substantially outperform ORFs on banknote, nursery and wifi only; on abalone, car, yeast, cmc and chess the differences are below one accuracy point (ORFs slightly ahead on yeast).",
-    evidence="Table 2 has no ORF column, but the paper's own Table 3 (same task, m = d, inputs zero-padded to a power of 2) does. Within Table 3, regular SimRF leads regular ORF by at least one accuracy point and significantly only on banknote, nursery and wifi; on abalone, car, yeast, cmc and chess the lead is below one point and not significant (z <= 5), and on yeast ORF is ahead (-0.0006). (Cross-table comparisons are unsafe: Table 2's SimRF agrees with Table 3's on the all-numeric banknote and yeast, where padding is a no-op, but differs on abalone by -0.0034 at z = -9.4 and on nursery by -0.0156 at z = -17.4, which padding explains only if their categorical attributes were encoded into a dimension that is not a power of 2; the paper does not say.) Our reruns agree: with raw features 12 of 16 (set, variant) cells, standardised 9 of 16, show no substantial lead of SimRF or SimRF+ over ORF. Outcome per protocol, SimRF - ORF on the small-gain sets (abalone, car, yeast, cmc, chess): paper's Table 3 (padded) +0.0010, +0.0009, -0.0006, +0.0057, +0.0004; raw features +0.0025, +0.0000, +0.0032, +0.0000, +0.0000; standardised -0.0036, +0.0051, +0.0136 (z = +1.4, not significant), +0.0000, +0.0077. 'Substantially' = at least one accuracy point (or significance at z > 5) is the project's threshold, not the paper's; no listed protocol gives a significant lead on all five.",
+    evidence="Table 2 has no ORF column, but the paper's own Table 3 (same task, m = d, inputs zero-padded to a power of 2) does. Within Table 3, regular SimRF leads regular ORF by at least one accuracy point and significantly only on banknote, nursery and wifi; on abalone, car, yeast, cmc and chess the lead is below one point and not significant (z <= 5), and on yeast ORF is ahead (-0.0006). (Cross-table comparisons are unsafe: Table 2's SimRF agrees with Table 3's on the all-numeric banknote and yeast, where padding is a no-op, but differs on abalone by -0.0034 at z = -9.4 and on nursery by -0.0156 at z = -17.4, which padding explains only if their categorical attributes were encoded into a dimension that is not a power of 2; the paper does not say.) Our reruns agree: with raw features 12 of 16 (set, variant) cells, standardised 9 of 16, show no substantial lead of SimRF or SimRF+ over ORF. Outcome per protocol, SimRF - ORF on the small-gain sets (abalone, car, yeast, cmc, chess): paper's Table 3 (padded) +0.0010, +0.0009, -0.0006, +0.0057, +0.0004; raw features +0.0025, +0.0000, +0.0032, +0.0000, +0.0000; standardised -0.0036, +0.0051, +0.0136 (z = +1.4, not significant), +0.0000, +0.0077. 'Substantially' = at least one accuracy point (or significance at z > 5) is the project's threshold, not the paper's; no listed protocol gives a significant lead on all five. "
+             "Protocol sensitivity (table below): under every listed protocol (the paper's Table 3; reruns with raw and with standardised features) and every reading of 'substantially' tried (a lead of at least 0.01; z > 2; z > 5; the project's 'at least 0.01 or z > 5'; a lead of 1% of ORF's accuracy) the caption fails, in 15 of 15 rows. The smallest lead is negative under each protocol (Table 3: yeast SimRF -0.0006; raw features: wifi SimRF+ -0.0146; standardised: abalone SimRF -0.0036), so no threshold at or above 0 on the lead or on its z rescues the caption; the readings are not vacuous (in Table 3 the lead meets each of them on banknote, nursery and wifi).",
     readings=[
         Reading("literal: a substantial lead on every set", "SimRF and SimRF+ lead ORF by a substantial margin (read as at least one accuracy point, the project's threshold, not the paper's) on every dataset.", False,
                 "paper's Table 3 (regular, m = d): abalone +0.0010, car +0.0009, yeast -0.0006, cmc +0.0057, chess +0.0004; reruns: no such lead in 12 of 16 cells (raw features) and 9 of 16 (standardised)"),
@@ -235,10 +401,12 @@ CLAIMS.append(Claim(
         Check("printed Tables 2 and 3", "arithmetic", lambda: tab2_caption_arithmetic(TABLE2_AR, TABLE3_AR),
               route="printed accuracies and standard errors of Table 3's regular columns (and Table 2 where padding is a no-op)",
               control="'SimRF >= ORF on every set'"),
-        Check("SimRF and SimRF+ vs ORF on the UCI reruns", "data", tab2_caption_data,
+        Check("SimRF and SimRF+ vs ORF under each protocol and reading of 'substantially'", "data", tab2_caption_data,
               exercises=("rfsym.realdata.classification_summary",),
-              route="cached reruns (raw and standardised features, m = d, 50 draws per coupling)",
-              control="'substantially ahead of ORF on every set'"),
+              route="the paper's Table 3 (regular columns) and the cached reruns (raw and standardised features, m = d, "
+                    "50 draws per coupling)",
+              control="vacuous readings (a reading no lead could meet)",
+              protocol_choices=("protocol", "reading of 'substantially'")),
     ],
     no_witness={
         "symbolic": "classification accuracies: no derivation",
@@ -280,11 +448,30 @@ def _zdiff(a, b):
     return (diff / se if se > 0 else (0.0 if diff == 0 else math.copysign(math.inf, diff))), diff, se
 
 
+def _tab3_printed_changes():
+    """Printed Table 3: ``[(set, coupling, fast - regular, z, regular accuracy)]`` for ORF and SimRF (differences of the
+    printed four-decimal values, rounded to four decimals)."""
+    out = []
+    for n, row in TABLE3_AR.items():
+        for name, i, j in (("ORF", 1, 2), ("SimRF", 3, 4)):
+            (a, sa), (b, sb) = row[i], row[j]
+            g = round(b - a, 4)
+            out.append((n, name, g, g / math.hypot(sa, sb), a))
+    return out
+
+
+TAB3_PAIRS = (("ORF", "orthogonal", "orthogonal-fast"), ("SimRF", "simplex", "simplex-fast"))
+
+
 def tab3_data(n_seeds=20):
-    """Table 3 rerun on the eight UCI sets (standardised features, sigma from the SimRF rerun's IIDRF tuning, d padded to
-    a power of 2, m = d): fast (HD-product, k = 3) vs regular ORFs and SimRFs, 20 draws each."""
+    """Table 3 printed and rerun on the eight UCI sets (standardised features, sigma from the SimRF rerun's IIDRF tuning,
+    d padded to a power of 2, m = d; fast (HD-product, k = 3) vs regular ORFs and SimRFs, ``n_seeds`` draws each), with
+    the outcome of 'does not change the accuracy substantially' under each reading of 'substantially' (the paper defines
+    none) as a sensitivity table.  Passes when the table shows what the recorded verdict (unverifiable) rests on: the
+    outcome flips with the reading."""
+    ar = _tab3_arithmetic()
     C = _rd.load(_srd.CLASSIFICATION_STD)["results"]
-    zs, rows, pooled_d, pooled_v, identical = [], [], 0.0, 0.0, 0
+    zs, rows, pooled_d, pooled_v, identical, cells, same_sets, maj = [], [], 0.0, 0.0, 0, [], [], []
     counts_ok = True
     for n in _ds.UCI_SETS:
         s = _rd.SIGMA_GRID[C[n]["tuning"]["sigma_i"]]
@@ -298,31 +485,76 @@ def tab3_data(n_seeds=20):
         zi, di, sei = _zdiff(r["iid"], r["simplex-fast"])
         pooled_d += di
         pooled_v += sei ** 2
-        identical += sum(float(np.mean(r[a])) == float(np.mean(r[b])) for a, b in (("orthogonal", "orthogonal-fast"), ("simplex", "simplex-fast")))
+        same = sum(float(np.mean(r[a])) == float(np.mean(r[b])) for _, a, b in TAB3_PAIRS)
+        identical += same
+        for name, a, b in TAB3_PAIRS:
+            z, g, _ = _zdiff(r[a], r[b])
+            cells.append((n, name, g, z, float(np.mean(r[a]))))
+        if same:
+            # what the identical cells score: every draw of every variant, against the test count of the training majority
+            _, y, (tr, _, te), _ = _rd.prepare(n)
+            top = int(np.argmax(np.bincount(y[tr])))
+            n_top = int(np.sum(y[te] == top))
+            got = sorted({int(round(float(x) * r["n_test"])) for v in ex.TAB3_VARIANTS for x in r[v]})
+            same_sets.append(n)
+            maj.append(f"{n}: every draw of every variant scores {', '.join(map(str, got))} of {r['n_test']} test points; the "
+                       f"training set's majority class has {n_top} test points ({got == [n_top]})")
         zs += [zo, zsim]
         rows.append(f"{n} (d = {r['d']} -> {r['d_pad']}): ORF {np.mean(r['orthogonal']):.4f}/{np.mean(r['orthogonal-fast']):.4f} (z {zo:+.1f}), "
                     f"SimRF {np.mean(r['simplex']):.4f}/{np.mean(r['simplex-fast']):.4f} (z {zsim:+.1f})")
     zmax = max(abs(z) for z in zs)
     zpool = pooled_d / math.sqrt(pooled_v)
-    return _O(zmax <= Z_MAX and counts_ok, ("rerun, regular/fast test accuracy, standardised features, m = d_pad, 20 draws: " + "; ".join(rows)
-                              + f". Max |z| = {zmax:.1f} over 16 comparisons; identical means in {identical} of 16; fast SimRF minus IIDRF pooled over "
-                              f"the 8 sets: {pooled_d / 8:.4f} per set, z = {zpool:.1f}; accuracies are whole counts of test points ({counts_ok})"),
-              f"max |z| = {zmax:.1f}", zpool > Z_MAX,
-              f"'fast SimRF no better than IIDRF' rejected: pooled gain {pooled_d / 8:.4f} per set, z = {zpool:.1f}")
+    protocols = {"paper's Table 3 (printed)": _tab3_printed_changes(),
+                 f"rerun, standardised features (d padded, m = d, {n_seeds} draws)": cells}
+    table = []
+    for p, cs in protocols.items():
+        for name, f in READINGS:
+            txt, holds = _row(cs, lambda c: not f(abs(c[2]), abs(c[3]), c[4]), "no substantial change", key=lambda c: -abs(c[2]))
+            table.append(((p, name), txt, holds))
+    big = max(protocols["paper's Table 3 (printed)"], key=lambda c: abs(c[2]))
+    sens = Sensitivity(("protocol", "reading of 'substantially'"),
+                       "fast minus regular test accuracy (ORF and SimRF, m = d padded): the claim holds when no change meets the reading",
+                       tuple(table),
+                       threshold=(f"'substantially' is not defined by the paper; the project's yardstick is >= {SUBSTANTIAL} (one "
+                                  f"accuracy point) or |z| > {Z_MAX:g}, applied here to the size of the change either way. The largest "
+                                  f"printed change, {_cell(big)}, is exactly one point (printed {TABLE3_AR[big[0]][4][0]:.4f} against "
+                                  f"{TABLE3_AR[big[0]][3][0]:.4f}); |z| > {Z_LOOSE:g}: {abs(big[3]) > Z_LOOSE}, |z| > {Z_MAX:g}: "
+                                  f"{abs(big[3]) > Z_MAX}"))
+    return _O(sens.flips and counts_ok,
+              (ar.evidence + " Rerun, regular/fast test accuracy, standardised features, m = d_pad, "
+               f"{n_seeds} draws: " + "; ".join(rows)
+               + f". Max |z| = {zmax:.1f} over {len(zs)} comparisons; identical means in {identical} of {len(zs)}"
+               + (" (" + "; ".join(maj) + ")" if maj else "")
+               + f"; fast SimRF minus IIDRF pooled over the {len(_ds.UCI_SETS)} sets: {pooled_d / len(_ds.UCI_SETS):.4f} per set, "
+               f"z = {zpool:.1f}; accuracies are whole counts of test points ({counts_ok}). Whether 'not substantially' holds "
+               f"depends on its reading: the table flips ({sens.flips})"),
+              f"max |z| = {zmax:.1f} (rerun); {ar.agreement} (printed)", zpool > Z_MAX and ar.control_rejected,
+              f"'fast SimRF no better than IIDRF' rejected: pooled gain {pooled_d / len(_ds.UCI_SETS):.4f} per set, z = {zpool:.1f}; "
+              f"{ar.control_detail}",
+              sensitivity=sens,
+              domain={"protocol": "; ".join(protocols), "reading of 'substantially'": "; ".join(n for n, _ in READINGS),
+                      "fast-minus-regular difference": f"all {len(zs)} per protocol: ORF and SimRF on {', '.join(_ds.UCI_SETS)}",
+                      "variant": f"{', '.join(ex.TAB3_VARIANTS)} on {', '.join(same_sets) or 'no set'} (the sets with identical means)",
+                      "draw": f"{n_seeds} draws per variant and set (rfsym.simrf.experiments.tab3_fast_vs_regular, seed 0)"})
 
 
 CLAIMS.append(Claim(
     id="SimRF-Tab3", paper="SimRF", location="App. B.2.2, Table 3",
     statement="Replacing $R$ by an HD-product (fast) does not change classification accuracy substantially; 'results are frequently identical to the regular case'.",
-    verdict="verified",
-    evidence="From the printed numbers only: every fast-minus-regular difference is within 5 standard errors of the difference; the largest, SimRF on banknote, survives a Bonferroni correction over the 16 comparisons (a real but small change, in favour of the fast variant); most are within one standard error, but only one pair is identical to four decimals. Table 3 uses inputs zero-padded to a power of 2 (App. B.2.2), so its columns are not comparable with Table 2 or Fig. 8. Rerun on the eight UCI sets (standardised features, d padded to a power of 2, m = d, 20 draws per variant, HD-products with k = 3): every fast-minus-regular difference is within |z| = 1.6 (16 comparisons), while fast SimRF keeps its lead over IIDRF (pooled z = 6.0); identical means in 2 of 16 (cmc, where every variant predicts the majority class).",
+    verdict="unverifiable",
+    evidence="Unverifiable: whether replacing R by an HD product 'does not change the accuracy substantially' depends on what 'substantially' means, which the paper does not say. "
+             "In the printed Table 3 every fast-minus-regular difference is within 5 standard errors of the difference, but the largest, SimRF on banknote (+0.0100: printed 0.7296 against 0.7196, z +3.9), is exactly one accuracy point and survives a Bonferroni correction over the 16 comparisons (p = 1.4e-03): a real change, in favour of the fast variant. "
+             "It is not substantial if 'substantially' means beyond 5 standard errors; it is substantial by the project's own yardstick (a difference of at least 0.01 or z > 5, the one the SimRF-Tab2-caption erratum uses), by one accuracy point alone, by z > 2 (which yeast's and wifi's ORF changes also reach) and by 1% of the regular accuracy (table below). "
+             "Our rerun (standardised features, d padded to a power of 2, m = d, 20 draws per variant, HD products with k = 3) keeps every fast-minus-regular difference within |z| = 1.6 (16 comparisons), so no change is significant there, but with 20 draws single differences exceed one point by chance (nursery ORF -0.0468); fast SimRF keeps its lead over IIDRF (pooled z = 6.0). "
+             "'Results are frequently identical' holds if 'identical' means within one standard error (11/16 printed comparisons), not to the printed four decimals (1/16); in the rerun the means are identical in 2 of 16, both on cmc, where every draw of every variant scores 28 of 75 test points, the number of test points in the training set's majority class. "
+             "Table 3 uses inputs zero-padded to a power of 2 (App. B.2.2), so its columns are not comparable with Table 2 or Fig. 8. Until issue 19's domain review this was verified, with 'substantially' read as beyond 5 standard errors while the caption erratum reads it as one point or z > 5.",
     checks=[
-        Check("arithmetic of the printed Table 3", "arithmetic", _tab3_arithmetic,
-              route="printed accuracies and standard errors", control="a 2% change of the fast SimRF column"),
-        Check("fast vs regular on the eight UCI sets (rerun)", "data", tab3_data,
+        Check("fast vs regular, printed and rerun, under each reading of 'substantially'", "data", tab3_data,
               exercises=("rfsym.simrf.experiments.tab3_fast_vs_regular", "rfsym.simrf.experiments.hd_product", "rfsym.couplings.simplex_apply"),
-              route="kernel-regression rerun, standardised features, d padded to a power of 2, m = d, 20 draws per variant",
-              control="'fast SimRF no better than IIDRF'"),
+              route="printed Table 3, and a kernel-regression rerun on the eight UCI sets (standardised features, d padded to a "
+                    "power of 2, m = d, 20 draws per variant)",
+              control="'fast SimRF no better than IIDRF' (rerun); a 2% change of the fast SimRF column (printed)",
+              protocol_choices=("protocol", "reading of 'substantially'")),
     ],
     no_witness={
         "symbolic": "classification accuracies: no derivation",
