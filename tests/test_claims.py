@@ -48,7 +48,7 @@ def test_claim_validation():
         C.Claim("CRT-Thm1", "CRT", "loc", "s", "erratum", correction="c", checks=[C.Check("a", "numeric", _ok)])
     with pytest.raises(ValueError, match="unverifiable claim states the reason"):
         C.Claim("CRT-Sec6", "CRT", "loc", "s", "unverifiable")
-    with pytest.raises(ValueError, match="only data/montecarlo checks"):
+    with pytest.raises(ValueError, match="only data/montecarlo/arithmetic checks"):
         C.Claim("CRT-Sec6", "CRT", "loc", "s", "unverifiable", evidence="why", checks=[C.Check("a", "numeric", _ok)])
     assert C.Claim("CRT-Sec6", "CRT", "loc", "s", "unverifiable", evidence="why",
                    checks=[C.Check("a", "data", _ok)]).checks

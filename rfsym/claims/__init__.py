@@ -25,7 +25,8 @@ A check function returns an :class:`Outcome` (or the legacy pair ``(passed, evid
 erratum: the printed statement fails and the correction holds); a check whose control is not
 rejected fails. A verdict is reproduced when every check passes; ``verified`` and ``erratum`` claims
 must have at least one check, ``unverifiable`` claims carry the reason in ``evidence`` and may carry
-data or Monte Carlo checks: reruns showing that the outcome hinges on what the paper does not state.
+data, Monte Carlo or arithmetic checks: reruns, or the arithmetic of printed numbers, showing that the
+outcome hinges on what the paper does not state.
 
 Coverage target (:meth:`Claim.coverage`): every verified or erratum theorem, lemma, corollary,
 proposition and numbered equation has at least two witnesses; each of the kinds symbolic, numeric

@@ -410,9 +410,9 @@ class Claim:
             raise ValueError(f"{self.id}: a {self.verdict} claim needs at least one check")
         if self.verdict == "unverifiable" and not self.evidence:
             raise ValueError(f"{self.id}: an unverifiable claim states the reason in evidence")
-        if self.verdict == "unverifiable" and any(ch.kind not in ("data", "montecarlo") for ch in self.checks):
-            raise ValueError(f"{self.id}: an unverifiable claim may carry only data/montecarlo checks (the reruns that "
-                             "show why it cannot be decided)")
+        if self.verdict == "unverifiable" and any(ch.kind not in ("data", "montecarlo", "arithmetic") for ch in self.checks):
+            raise ValueError(f"{self.id}: an unverifiable claim may carry only data/montecarlo/arithmetic checks (the "
+                             "reruns, or the arithmetic of printed numbers, that show why it cannot be decided)")
         for k, why in dict(self.no_witness).items():
             if k not in CORE_KINDS:
                 raise ValueError(f"{self.id}: no_witness keys must be in {CORE_KINDS}, got {k!r}")
