@@ -102,3 +102,17 @@ def test_domain_and_table_are_printed_for_the_number_lint():
     c = _claim("unverifiable", [ch], evidence="gap 9.67 at sigma 0.125, -0.30 raw")
     assert lint_evidence_numbers(_run(c)) == []
     assert sensitivity_lines(_run(c))[0].startswith("**Protocol sensitivity** (rerun)")
+
+
+def test_range_statements_need_both_ends():
+    t = "Checked for $d$ in 2..1024."
+    grid = Check("c", "numeric", lambda: Outcome(True, "p", domain={"d": "2, 4, 8, ..., 1024"}))
+    assert lint_evidence_domains(_run(_claim("verified", [grid], evidence=t))) == []
+    short = Check("c", "numeric", lambda: Outcome(True, "p", domain={"d": "2, 4, 8, ..., 512"}))
+    assert "both ends" in lint_evidence_domains(_run(_claim("verified", [short], evidence=t)))[0]
+    # '2' must be a number of its own, not the 2 of 32
+    no_two = Check("c", "numeric", lambda: Outcome(True, "p", domain={"d": "32, ..., 1024"}))
+    assert lint_evidence_domains(_run(_claim("verified", [no_two], evidence=t)))
+    words = "The values range from -68.3 to 81.4."        # a word, not a variable
+    none = Check("c", "numeric", lambda: Outcome(True, "p"))
+    assert lint_evidence_domains(_run(_claim("verified", [none], evidence=words))) == []

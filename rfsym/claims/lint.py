@@ -9,14 +9,15 @@ Two rules, both run by ``python -m rfsym verify --lint``:
   check of the claim that declares it looked there: a key of the check's ``Outcome.domain`` names the
   quantified thing, and for the protocol choices with a known list of options (resize method, pixel
   scaling) the declared values cover every option. A phrase whose quantifier asserts nothing over a
-  domain ("all but WNLI") is exempted by the claim's ``not_a_domain``, with the reason.
+  domain ("all but WNLI") is exempted by the claim's ``not_a_domain``, with the reason. A range statement
+  ("$d$ in 2..1024", "from m = 64 to 128") needs a declared domain of that variable that reaches both ends.
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["lint_evidence_numbers", "lint_evidence_domains", "quantified_phrases", "CANONICAL_DOMAINS"]
+__all__ = ["lint_evidence_numbers", "lint_evidence_domains", "quantified_phrases", "range_phrases", "CANONICAL_DOMAINS"]
 
 _NUM = re.compile(r"(?<![\w.])[-+]?(?:\d+\.\d+|\d*\.?\d+[eE][-+]?\d+|\d{4,})(?![\w])")
 #: Cross-references ("Cor. 4.4-4.6", "Thm. 3.4", "App. A.2", "Sec. 5.1"): labels, not numbers.
@@ -124,6 +125,34 @@ def quantified_phrases(text: str) -> list:
     return [(p, w) for p, w in found if w]
 
 
+_NUMTOK = r"-?\d+(?:\.\d+)?(?:[eE]-?\d+|\^\{?-?\d+\}?)?"
+_RANGE = re.compile(
+    r"(?:\bfrom\s+)?\$?(?P<var>\\?[A-Za-z]\w*)\$?\s*(?:=|\bin\b|\bfrom\b)\s*\$?\[?\s*(?P<lo>" + _NUMTOK + r")\s*"
+    r"(?:\.\.\.?|…|,\s*\.\.\.\s*,|\bto\b)\s*(?P<hi>" + _NUMTOK + r")\]?\$?")
+
+
+def range_phrases(text: str) -> list:
+    """``(phrase, variable, low, high)`` of every range statement in ``text`` ("$d$ in 2..1024",
+    "from m = 64 to 128", "sigma = 0.1 ... 1"; quotes of the paper excluded).
+
+    Examples
+    --------
+    >>> [r[1:] for r in range_phrases("checked for $d$ in 2..1024 and from m = 64 to 128")]
+    [('d', '2', '1024'), ('m', '64', '128')]
+    """
+    text = _QUOTED.sub(" ", text or "")
+    out = []
+    for m in _RANGE.finditer(text):
+        var = m.group("var").lstrip("\\")
+        if len(var) <= 3 or var.lower() in _GREEK:          # a variable, not a word ("printed from 1 to 2")
+            out.append((m.group(0), var, m.group("lo"), m.group("hi")))
+    return out
+
+
+_GREEK = {"alpha", "beta", "gamma", "delta", "epsilon", "eta", "theta", "lambda", "mu", "nu", "rho", "sigma",
+          "tau", "phi", "psi", "omega"}
+
+
 def _covers(words, key: str) -> bool:
     kw = set(_words(key))
     return any(w in kw for w in words)
@@ -162,4 +191,19 @@ def lint_evidence_domains(result) -> list:
             item = f"{phrase!r}: {why}"
             if why and item not in bad:
                 bad.append(item)
+        for phrase, var, lo, hi in range_phrases(text):
+            keys = [(k, v) for k, v in domains if var.lower() in _words(k) or var == k.strip("$ ")]
+            why = ""
+            if not keys:
+                why = f"no check declares a domain for {var}"
+            elif not any(_has_number(v, lo) and _has_number(v, hi) for _, v in keys):
+                why = f"no declared domain of {var} reaches both ends {lo} and {hi}"
+            item = f"{phrase!r}: {why}"
+            if why and item not in bad:
+                bad.append(item)
     return bad
+
+
+def _has_number(value: str, num: str) -> bool:
+    """``num`` occurs in ``value`` as a number of its own ("2" in "2, 4, 8" but not in "32")."""
+    return re.search(rf"(?<![\w.]){re.escape(num)}(?![\w]|\.\d)", value) is not None
