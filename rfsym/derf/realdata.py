@@ -41,8 +41,8 @@ from ..claims import Outcome
 
 __all__ = ["METHODS", "FAMILY", "log_features", "image_regime", "run_images", "run", "run_std", "PROTOCOL_IMAGES",
            "PROTOCOL", "PROTOCOL_STD", "IMAGES", "CLASSIFICATION", "CLASSIFICATION_STD", "PARTS", "gap_table",
-           "evidence_mnist", "check_image_claims", "sderf_deficits", "fig3_summary",
-           "evidence_fig3"]
+           "cached_curves", "image_sets_of", "aderf_singular_sets", "evidence_mnist", "check_image_claims",
+           "sderf_deficits", "fig3_summary", "evidence_fig3"]
 
 METHODS = ("trig", "pos", "gerf", "aderf", "sderf")
 
@@ -230,6 +230,80 @@ def gap_table() -> dict:
     return out
 
 
+def cached_curves() -> dict:
+    """The cached image curves by preprocessing: ``{(scale, resize, gray): {(regime, sigma): {family: value}}}``.
+
+    ``scale`` is ``"unit"`` or ``"sym"``, the families those of :func:`image_regime` (``None`` where the
+    optimum does not exist on a pair of sets).  MNIST has one channel, so its curves (computed with the
+    ``bt601`` variants only) are filed under both grayscale weightings.
+
+    Examples
+    --------
+    >>> c = cached_curves()
+    >>> sorted({k[0] for k in c}), len(c), sorted(c["unit", "area", "mean"])[0]
+    (['sym', 'unit'], 12, ('cifar10', 0.1))
+    """
+    C = rd.load(IMAGES)
+    sig = PROTOCOL_IMAGES["derf"]["sigmas"]
+    out = {}
+    for key, curve in C["results"]["derf"].items():
+        reg, v = key.split("|")
+        r, g, sc = v.split("/")
+        for gray in (("bt601", "mean") if reg == "mnist" else (g,)):
+            out.setdefault((sc, r, gray), {}).update(
+                {(reg, s): {f: c[f] for f in _FAMILIES} for s, c in zip(sig, curve)})
+    return out
+
+
+def image_sets_of(regime: str, variant: str, sigma: float, k: int):
+    """The ``k``-th pair of sets ``(X, Y)`` behind the cached cell ``(regime, variant, sigma)`` of ``images-derf``.
+
+    Redraws them with the seeds of :func:`run_images` (no cached number is recomputed).
+
+    Examples
+    --------
+    >>> X, Y = image_sets_of("mnist", "area/bt601/unit", 0.5, 0)
+    >>> X.shape, float(X.max()) <= 0.5
+    ((1024, 64), True)
+    """
+    P = PROTOCOL_IMAGES["derf"]
+    variants = [v for v in P["variants"] if regime != "mnist" or v.split("/")[1] == "bt601"]
+    key = (4, P["regimes"].index(regime), variants.index(variant), P["sigmas"].index(sigma))
+    return rd.image_sets(regime, P["L"][regime], sigma, rd.rng_for("images-DERF", *key, k), variant=variant)
+
+
+def aderf_singular_sets(regime: str) -> list:
+    """Why ADERF's optimum does not exist on the cached sets of a regime: one row per (variant, sigma) where it is
+    undefined, with the failing set redrawn (:func:`image_sets_of`).
+
+    Each row: ``{"variant", "sigma", "set", "matrix"}`` (``"M1"``: the X set, ``"M2"``: the Y set) and, over
+    all ``L`` images of the failing set, ``"zero"`` (pixels that are 0 in every image), ``"constant"`` (pixels
+    with the same value in every image), ``"rank"`` of the L x 64 matrix of the set and ``"min_eig"``, the
+    smallest eigenvalue of its second-moment matrix over the largest.
+    """
+    C = rd.load(IMAGES)
+    sig = PROTOCOL_IMAGES["derf"]["sigmas"]
+    out = []
+    for key, curve in C["results"]["derf"].items():
+        reg, v = key.split("|")
+        if reg != regime:
+            continue
+        for s, c in zip(sig, curve):
+            why = c["undefined"].get("aderf")
+            if why is None:
+                continue
+            head = why.split(":")[0]                       # "set k"
+            k = int(head.split()[1])
+            which = "M2" if why.split(": ", 1)[1].startswith("M2") else "M1"
+            X, Y = image_sets_of(reg, v, s, k)
+            Z = X if which == "M1" else Y
+            ev = np.linalg.eigvalsh(Z.T @ Z / len(Z))
+            out.append({"variant": v, "sigma": s, "set": k, "matrix": which, "zero": int(np.all(Z == 0, axis=0).sum()),
+                        "constant": int(np.all(Z == Z[0], axis=0).sum()), "rank": int(np.linalg.matrix_rank(Z)),
+                        "min_eig": float(ev[0] / ev[-1])})
+    return out
+
+
 def _status(flags):
     return "holds" if all(flags) else ("fails" if not any(flags) else "mixed")
 
@@ -266,7 +340,13 @@ def evidence_mnist() -> str:
             f"[0, 1] it is e^{min(unit):.1f} to e^{max(unit):.1f} (about e^5 under the reading [2.5, 7.5]), with "
             f"pixels in [-1, 1] e^{min(sym):.1f} to e^{max(sym):.1f} (not about e^5): the claim hinges on the "
             f"pixel scaling, which the paper does not state (outcome over the reasonable preprocessings: {_status(flags)}). "
-            "ADERF/SADERF optima do not exist on MNIST sets under any resize here (some pixel is 0 in every image of a set).")
+            "ADERF's optimum does not exist on some of the MNIST sets (M1 or M2 singular), at sigma = " + "; ".join(
+                f"{v}: " + (", ".join(f"{s:g}" for s, c in zip(PROTOCOL_IMAGES["derf"]["sigmas"], curve) if c["aderf"] is None)
+                            or "none") for v, curve in _mnist_curves()) + ".")
+
+
+def _mnist_curves():
+    return [(k.split("|")[1], c) for k, c in rd.load(IMAGES)["results"]["derf"].items() if k.startswith("mnist|")]
 
 
 def check_image_claims():
@@ -324,19 +404,20 @@ def sderf_deficits(on_par: float = 0.5) -> dict:
 
 # ------------------------------------------------------------------------------ judging: Fig. 3
 
-def fig3_summary(part: str = "derf") -> dict:
-    """Per M: number of data sets where each method is best (ties shared) and average accuracies."""
+def fig3_summary(part: str = "derf", methods: tuple = METHODS) -> dict:
+    """Per M: number of data sets where each of ``methods`` is best among them (ties shared) and average accuracies
+    (``None`` for a method whose optimum does not exist on some data set)."""
     S = rd.classification_summary(_PART[part])
     out = {}
     for M in _PART[part].protocol["M"]:
-        wins = {m: 0 for m in METHODS}
+        wins = {m: 0 for m in methods}
         for n in ds.UCI_SETS:
-            vals = {m: S[n][f"{m}|{M}"][0] for m in METHODS if S[n][f"{m}|{M}"] is not None}
+            vals = {m: S[n][f"{m}|{M}"][0] for m in methods if S[n][f"{m}|{M}"] is not None}
             top = max(vals.values())
             for m, v in vals.items():
                 wins[m] += v >= top - 1e-12
         avg = {m: float(np.mean([S[n][f"{m}|{M}"][0] for n in ds.UCI_SETS])) if all(
-            S[n][f"{m}|{M}"] is not None for n in ds.UCI_SETS) else None for m in METHODS}
+            S[n][f"{m}|{M}"] is not None for n in ds.UCI_SETS) else None for m in methods}
         out[M] = {"wins": wins, "average": avg}
     return out
 

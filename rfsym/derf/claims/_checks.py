@@ -41,29 +41,33 @@ _WRONG = {"gerf": "A*(phi/2)", "aderf": "the proof's phi = d^-1 sum Sigma + mu3 
 @functools.lru_cache(maxsize=None)
 def _stationarity(family):
     """Stationarity + Hessian at the library optimum, and the gradient at the wrong closed form, two data sets."""
-    rows, ok, rej, worst, wmin = [], True, True, mpmath.mpf(0), mpmath.inf
+    rows, ok, rej, worst, wmin, ns = [], True, True, mpmath.mpf(0), mpmath.inf, []
     for k, (X, Y) in enumerate(_DATA):
         s = dw.stationarity(family, X, Y, dps=50)
+        ns.append(s["n"])
         w = dw.stationarity(family, X, Y, opt=dw.wrong_optimum(family, X, Y, dps=70), dps=50, hessian=False)
         closed = dw.derf_optimum(family, X, Y, dps=40)["objective"]
         ok &= s["max_grad"] < mpmath.mpf(10) ** -30 and s["min_eig"] > 0 and agreeing_digits(s["value"], closed) >= 30
         rej &= w["max_grad"] > mpmath.mpf(10) ** -6
         worst = max(worst, s["max_grad"])
         wmin = min(wmin, w["max_grad"])
-        rows.append(f"data set {k + 1}: {s['n']} parameters, max |grad| = {_fmt(s['max_grad'], 2)}, Hessian eigenvalues "
+        rows.append(f"data set {k + 1} (d = {len(X[0])}): {s['n']} parameters, max |grad| = {_fmt(s['max_grad'], 2)}, Hessian eigenvalues "
                     f"{_fmt(min(s['hess_eigs']), 4)} .. {_fmt(max(s['hess_eigs']), 4)} (> 0); at {_WRONG[family]}: max |grad| = "
                     f"{_fmt(w['max_grad'], 3)}")
-    return ok, rej, worst, wmin, rows
+    covered = "; ".join(f"data set {k + 1} (d = {len(X[0])}): all {n} free parameters" for k, ((X, _), n) in
+                        enumerate(zip(_DATA, ns)))
+    return ok, rej, worst, wmin, rows, covered
 
 
 def _stationarity_check(family):
-    ok, rej, worst, wmin, rows = _stationarity(family)
+    ok, rej, worst, wmin, rows, covered = _stationarity(family)
     return Outcome(ok, f"direct average of log E[(f1 f2)^2] over the 36 pairs, gradient by central differences (step 1e-25, "
                    f"90 digits) in every free parameter ({dw.FAMILY_PARAMETERS[family]}), Hessian by second differences "
                    "in the parametrisation without flat directions: " + "; ".join(rows),
                    agreement=f"max |grad| {_fmt(worst, 2)}", control_rejected=rej,
                    control_detail=f"{_WRONG[family]}: max |grad| >= {_fmt(wmin, 3)} (threshold 1e-30: any error of the "
-                                  f"optimum above ~1e-29 would be seen)")
+                                  f"optimum above ~1e-29 would be seen)",
+                   domain={"parameter": f"{covered} ({dw.FAMILY_PARAMETERS[family]})"})
 
 
 def _optimality_search(family, starts=2):

@@ -249,7 +249,9 @@ def _sec31_k_symbolic():
     return Outcome(ok, f"sympy, V, K > 0: d/dK log(V + K^2) = {dt} (> 0: the term of (8) grows with K, the literal "
                    f"reading fails); d/dK log(1 + V/K^2) = {de} (< 0: the excess over the best value decreases with K)",
                    agreement="signs proven for all V, K > 0", control_rejected=not bool(dt.is_negative),
-                   control_detail="the printed direction (d/dK < 0) is refuted for every V, K > 0")
+                   control_detail="the printed direction (d/dK < 0) is refuted for every V, K > 0",
+                   domain={"V, K": f"all V > 0, K > 0 (sympy certificate: symbols declared positive, sign of the simplified "
+                                   f"derivatives {dt} and {de} decided by sympy's assumptions)"})
 
 
 SEC3_1_K = Claim(id="DERF-Sec3.1-K", paper="DERF", location="Sec. 3.1, after Eq. (8)", verdict="verified",
