@@ -15,11 +15,12 @@ from ...montecarlo import z_check
 from .. import witnesses as W
 
 
-def controlled(passed, evidence, control):
+def controlled(passed, evidence, control, *, domain=None):
     """The :class:`~rfsym.claims.Outcome` of a check whose pass condition includes rejecting its control:
-    when it passes, ``control`` (the wrong variant it rejected) is recorded as rejected."""
+    when it passes, ``control`` (the wrong variant it rejected) is recorded as rejected. ``domain``: where
+    the check looked (:attr:`rfsym.claims.Outcome.domain`)."""
     return Outcome(bool(passed), evidence, control_rejected=True if passed else None,
-                   control_detail=control if passed else "")
+                   control_detail=control if passed else "", domain=dict(domain or {}))
 
 
 #: Reasons for a missing Monte Carlo witness that several claims share.
@@ -100,17 +101,27 @@ def _thm35_sym():
                     _digits(hrf.thm35_bound(r, m, n, dps=30), _sym2mp(printed27.subs(sub))),
                     _digits(hrf.eq65_bound(r, m, n, dps=30), _sym2mp(printed27.subs(sub) * sympy.sqrt(sympy.Rational(r)))))
     lim = {n: float(a["limit"].subs(a["n"], n)) for n in (1, 4, 64)}
+    # L(n) > 0 for every n >= 1, symbolically: n = 1 + k with k >= 0
+    k_s = sympy.Symbol("k", nonnegative=True)
+    L_k = sympy.simplify(a["limit"].subs(a["n"], 1 + k_s))
+    lim_pos = L_k.is_positive is True
     f64 = c["printed64_factor"]
     rej_r = float(sympy.solve(sympy.Eq(f64, 1), r_s)[0])
-    ok = c["ok"] and worst >= 28 and all(v > 0 for v in lim.values())
+    ok = c["ok"] and worst >= 28 and all(v > 0 for v in lim.values()) and lim_pos
     steps = "; ".join(f"{cap}: {sympy.sstr(e)}" for cap, e in c["steps"])
     return Outcome(ok, ("certificate for all r > 0, m, n >= 1 -- " + steps
                         + f". The sympy bound equals hrf.thm35_bound_corrected, and the printed (27), (65) equal hrf.thm35_bound, "
                         f"hrf.eq65_bound, to >= {worst} digits. Failure of (27) for "
                         "every n: at theta0 = 1/(sqrt2 r), eps^2/(27)^2 >= r * L(n) (1 + o(1)) with L(n) = "
-                        + ", ".join(f"{v:.4g} (n={n})" for n, v in lim.items()) + " > 0, unbounded in r"),
+                        + ", ".join(f"{v:.4g} (n={n})" for n, v in lim.items()) + " > 0, unbounded in r"
+                        + f"; L(1 + k) = {sympy.sstr(L_k)} is positive for every k >= 0 (sympy)"),
                    agreement="proof for every r > 0", control_rejected=bool(f64.subs(r_s, 2) > 1),
-                   control_detail=f"the printed (64) is not certified: needed factor r sqrt(pi/(2e)) > 1 for r > {rej_r:.4f}")
+                   control_detail=f"the printed (64) is not certified: needed factor r sqrt(pi/(2e)) > 1 for r > {rej_r:.4f}",
+                   domain={"r": "all r > 0 (sympy certificate: r, m, n positive symbols; Jordan's inequality and "
+                                "max s e^-s hold for every r); the failure of (27): r -> oo (sympy limit)",
+                           "n": "every n >= 1 (sympy: the certified bound is symbolic in n; the failure limit L(n) "
+                                "is symbolic in n and positive at n = 1 + k for every k >= 0)",
+                           "m": "every m >= 1 (m a positive symbol; eps^2 and both bounds scale as 1/m)"})
 
 
 def _sym_pairs(pairs, what, pins=()):

@@ -149,14 +149,18 @@ def _lem34_sym():
         wm = hrf.max_relative_error_trig(r, m, dps=30)
         wv = _sym2mp(c["expr"].subs({th_s: sympy.pi, r_s: sympy.Rational(r), m_s: m}))
         worst = min(worst, _digits(wm, wv))
-    ok = c["identity"] == 0 and c["at_pi"] == 0 and worst >= 13
+    # d/ds > 0 decided by sympy from the assumptions r, s > 0 (not read off the printed expression)
+    ok = c["identity"] == 0 and c["at_pi"] == 0 and worst >= 13 and c["derivative"].is_positive is True
     return Outcome(ok, (f"sympy: e^(2r^2 s)(1 - e^(-4r^2 s)) - 2 sinh(2 r^2 s) = {c['identity']}, d/ds = {c['derivative']} > 0 "
                         f"for every r > 0, so (25) increases with s = sin^2(theta/2), i.e. on [0, pi], with maximum "
                         f"at theta = pi equal to W(r)/sqrt(2m) (difference {c['at_pi']}); library relative_error_trig at "
                         f"theta, relative_error_pos at pi - theta and max_relative_error_trig agree with the sympy "
                         f"expression to >= {worst} digits at 3 exact points"),
                    agreement=f"proof for all r > 0; {worst} digits", control_rejected=ctrl <= 4,
-                   control_detail=f"library x(1+1e-3) agrees to only {ctrl} digits")
+                   control_detail=f"library x(1+1e-3) agrees to only {ctrl} digits",
+                   domain={"r": "all r > 0 (sympy certificate: r, s positive symbols; the identity and the sign of "
+                                "d/ds are decided symbolically)",
+                           "m": "every m >= 1 (a positive symbol; m enters only through 1/sqrt(2m))"})
 
 
 def _lem34_mc():
@@ -479,7 +483,9 @@ def _eq63_sym():
                         f"exact max b^1 / (63) on r in [1,40], n in (2,16): <= {worst:.6f} <= {margin:.6f}; eq63_bound "
                         f"agrees with the printed formula to {dg} digits"),
                    agreement="proof for every r > 0", control_rejected=ctrl > 1,
-                   control_detail=f"(63)/r exceeded: max b^1 / ((63)/r) = {ctrl:.3f} at r = 40")
+                   control_detail=f"(63)/r exceeded: max b^1 / ((63)/r) = {ctrl:.3f} at r = 40",
+                   domain={"r": "all r > 0 (sympy certificate, r a positive symbol)",
+                           "n": "every n >= 1 (n symbolic; the factor 1 - 1/n >= 0)"})
 
 
 def _golden_max(f, lo, hi, tol):
@@ -558,7 +564,8 @@ def _eq64_num():
     rows = []
     fail_at = None
     okc = True
-    for r in [1, 2, "2.1", 3, 5, 10, 20]:
+    R64 = [1, 2, "2.1", 3, 5, 10, 20]
+    for r in R64:
         b = hrf.b_max(r, 1, 2, dps=15)
         pr = hrf.eq64_printed(r, 1, dps=15)
         co = hrf.eq64_corrected(r, 1, dps=15)
@@ -570,7 +577,24 @@ def _eq64_num():
     with mp.workdps(12):
         cross = hrf._bisect(lambda rr: hrf.b_max(rr, 1, 2, dps=10) - hrf.eq64_printed(rr, 1, dps=10),
                             mpmath.mpf("1.5"), mpmath.mpf(3))
-    return controlled(fail_at is not None and okc, f"n=1 (the ratio does not depend on n): " + "; ".join(rows) + f"; printed (64) fails for r > {_f(cross, 6)}", "the printed (64) (must fail for r > 2.056)")
+    # n cancels: symbolically from b^2_r(theta) / (64), and in the library at n = 3, 16
+    th_s, r_s, n_s = sympy.symbols("theta r n", positive=True)
+    q = sympy.simplify((th_s / sympy.pi) / n_s * sympy.exp(2 * r_s ** 2 * sympy.cos(th_s))
+                       / (sympy.exp(2 * r_s ** 2) / (2 * n_s * sympy.sqrt(sympy.pi) * r_s ** 2)))
+    n_free = n_s not in q.free_symbols
+    NS64 = (3, 16)
+    RN64 = ("2.1", 5)
+    dn = min(_digits(hrf.b_max(r, n, 2, dps=15) / hrf.eq64_printed(r, n, dps=15),
+                     hrf.b_max(r, 1, 2, dps=15) / hrf.eq64_printed(r, 1, dps=15)) for r in RN64 for n in NS64)
+    okn = n_free and dn >= 12
+    return controlled(fail_at is not None and okc and okn,
+                      f"n=1 (the ratio does not depend on n): " + "; ".join(rows) + f"; printed (64) fails for r > {_f(cross, 6)}"
+                      f"; n cancels from b^2_r(theta)/(64) (sympy: {sympy.sstr(q)}), and the library ratio at n = "
+                      f"{', '.join(map(str, NS64))} equals the n = 1 ratio at r = {', '.join(map(str, RN64))} to >= {dn} digits",
+                      "the printed (64) (must fail for r > 2.056)",
+                      domain={"n": f"every n >= 1 (sympy: n cancels from b^2_r(theta)/(64)); library ratios at n = 1, "
+                                   f"{', '.join(map(str, NS64))} (r = {', '.join(map(str, RN64))})",
+                              "r": ", ".join(map(str, R64)) + " and the crossing radius by bisection on [1.5, 3]"})
 
 
 CLAIMS.append(Claim(
@@ -632,10 +656,16 @@ def _eq65_sym():
     target = Wr ** 2 * (n - 1) * (r - 1) / (2 * sympy.pi * m * n * r ** 2)
     d27 = sympy.factor(sympy.simplify(b27 - corrected))
     ok = sympy.simplify(diff - target) == 0
+    # the sign for every r >= 1, n >= 1, decided by sympy on r = 1 + a, n = 1 + b with a, b >= 0
+    a_s, b_s = sympy.symbols("a b", nonnegative=True)
+    ok &= sympy.simplify(target.subs({r: 1 + a_s, n: 1 + b_s})).is_nonnegative is True
     return Outcome(ok, (f"sympy: (65)^2 - corrected^2 = {diff} = W^2 (n-1)(r-1)/(2 pi m n r^2) >= 0 for r >= 1, n >= 1 "
                         "(equality at n = 1): (65) as printed dominates the corrected bound"),
                    agreement="exact (sympy)", control_rejected=bool(d27.subs({r: 2, n: 1, m: 1, Wr: 1}) < 0),
-                   control_detail=f"(27) does not dominate it: (27)^2 - corrected^2 = {d27} < 0 for r > 1")
+                   control_detail=f"(27) does not dominate it: (27)^2 - corrected^2 = {d27} < 0 for r > 1",
+                   domain={"r": "all r >= 1 (sympy: the difference has the factor r - 1, sign decided at r = 1 + a, a >= 0)",
+                           "n": "all n >= 1 (sympy: the factor n - 1, sign decided at n = 1 + b, b >= 0)",
+                           "m": "every m >= 1 (a positive symbol)"})
 
 
 def _eq65_num():

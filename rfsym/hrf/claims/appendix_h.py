@@ -24,7 +24,7 @@ from ... import hrf
 from ...claims import Check, Claim, Outcome, Reading
 from ...montecarlo import mean_of, z_check
 from .. import witnesses as W
-from ._checks import controlled, _digits, _f, _mc_pair, _NO_MC_DET, _rng, _rng_second, _rng_witness
+from ._checks import controlled, SEED, _digits, _f, _mc_pair, _NO_MC_DET, _rng, _rng_second, _rng_witness
 
 CLAIMS: list = []
 
@@ -279,8 +279,11 @@ def _eq93_num():
 
 
 def _eq93_sym():
-    x1, x2, y1, y2, tau = sympy.symbols("x1 x2 y1 y2 tau", positive=True)
-    a1, a2 = sympy.symbols("a1 a2", nonzero=True)  # complex diagonal entries
+    x1, x2, y1, y2 = sympy.symbols("x1 x2 y1 y2", real=True)
+    tau = sympy.Symbol("tau", positive=True)
+    # complex diagonal entries: zero=False (sympy's nonzero=True would also assume them real)
+    a1, a2 = sympy.symbols("a1 a2", zero=False)
+    assert a1.is_real is None
 
     def parts(A1, A2, sq):
         ax = [A1 * x1, A2 * x2]
@@ -292,9 +295,18 @@ def _eq93_sym():
     d_bil = parts(a1, a2, lambda v: v * v)
     b1, b2 = sympy.symbols("b1 b2", positive=True)
     d_mod = parts(sympy.I * b1, b2, lambda v: v * sympy.conjugate(v))
-    return Outcome(d_bil == 0, (f"sympy: exponent of (93) lhs - rhs with the sum of squares of Sec. 2.3, any complex "
-                                f"diagonal A = diag(a1, a2): {d_bil}; with squared moduli and A = diag(i a1, a2): {d_mod}"),
-                   agreement="exact (sympy)", control_rejected=d_mod != 0, control_detail="squared-modulus reading rejected")
+    # every dimension: both sides of the exponent are sums over coordinates of the same one-coordinate terms, so
+    # the one-coordinate identity with a complex nonzero entry a and real x_k, y_k decides every diagonal A
+    a, xk, yk = sympy.Symbol("a", zero=False), sympy.Symbol("x_k", real=True), sympy.Symbol("y_k", real=True)
+    d_one = sympy.expand((a * xk + yk / a) ** 2 - (a * xk) ** 2 - (yk / a) ** 2 - 2 * xk * yk)
+    return Outcome(d_bil == 0 and d_one == 0,
+                   (f"sympy: exponent of (93) lhs - rhs with the sum of squares of Sec. 2.3, any complex "
+                    f"diagonal A = diag(a1, a2): {d_bil}; per coordinate, (a x_k + y_k/a)^2 - (a x_k)^2 - (y_k/a)^2 - "
+                    f"2 x_k y_k = {d_one} for complex a != 0, so the identity holds for diagonal A of every size; with "
+                    f"squared moduli and A = diag(i a1, a2): {d_mod}"),
+                   agreement="exact (sympy)", control_rejected=d_mod != 0, control_detail="squared-modulus reading rejected",
+                   domain={"diagonal A": "every invertible diagonal A, real or complex, of any size (sympy: entries are "
+                                         "nonzero symbols with no realness assumed; the exponent is a sum of identical one-coordinate terms)"})
 
 
 CLAIMS.append(Claim(
@@ -588,16 +600,19 @@ def _defH2_mc():
     A = [[np.diag([float(v) for v in hrf.cluster_A_real(list(cx[i]), list(cy[j]), dps=15)]) for j in range(2)]
          for i in range(2)]
     # (102) from the indicators (103): lambda^{ij}(x, y) = Psi_i(x) Psi_j(y) with membership = nearest center
-    X = np.concatenate([cx[rng.integers(0, 2, 1000)] + 0.3 * rng.standard_normal((1000, d)),
-                        2.0 * rng.standard_normal((1000, d))])
-    Y = np.concatenate([cy[rng.integers(0, 2, 1000)] + 0.3 * rng.standard_normal((1000, d)),
-                        2.0 * rng.standard_normal((1000, d))])
+    sd_near, sd_far = 0.3, 2.0
+    X = np.concatenate([cx[rng.integers(0, 2, 1000)] + sd_near * rng.standard_normal((1000, d)),
+                        sd_far * rng.standard_normal((1000, d))])
+    Y = np.concatenate([cy[rng.integers(0, 2, 1000)] + sd_near * rng.standard_normal((1000, d)),
+                        sd_far * rng.standard_normal((1000, d))])
     lam = hrf.cluster_indicators(X, cx)[:, :, None] * hrf.cluster_indicators(Y, cy)[:, None, :]
     sums = lam.sum(axis=(1, 2))
     fired = np.bincount(lam.reshape(len(X), 4).argmax(axis=1), minlength=4)
     ok = bool(np.all(sums == 1)) and bool(np.all(fired > 0))
     evs = [f"(102) with indicators (103) from nearest-center membership: sum_ij lambda^ij = 1 at all {len(X)} random "
            f"points (min {sums.min():.0f}, max {sums.max():.0f}; pairs fired {fired.tolist()})"]
+    dom = {"random points": f"{len(X)} pairs (x, y) in R^{d}, half near the centres (sd {sd_near:g}), half with sd "
+                            f"{sd_far:g} around 0; seed [{SEED}, 36]"}
     # the full mixture (101): every pair samples its own CE estimator with its adapted A^{ij}
     for i, j in ((0, 0), (0, 1), (1, 0), (1, 1)):
         x = cx[i] + 0.05 * rng.standard_normal(d)
@@ -608,7 +623,7 @@ def _defH2_mc():
         ok_ij, ev = _mc_pair(mean_of(est.real), sm, 1.1 * sm, f"E (101) near pair ({i},{j})")
         ok &= ok_ij
         evs.append(ev)
-    return controlled(ok, "; ".join(evs), "1.1 SM")
+    return controlled(ok, "; ".join(evs), "1.1 SM", domain=dom)
 
 
 def _defH2_exact():
@@ -618,8 +633,9 @@ def _defH2_exact():
     d = 3
     cx = [["0.6", "-0.2", "0.3"], ["-0.4", "0.5", "0.1"]]
     cy = [["0.2", "0.4", "-0.5"], ["-0.3", "-0.6", "0.2"], ["0.5", "0.1", "0.4"]]
-    Xg = rng.uniform(-2, 2, (4000, d))
-    Yg = rng.uniform(-2, 2, (4000, d))
+    box = 2
+    Xg = rng.uniform(-box, box, (4000, d))
+    Yg = rng.uniform(-box, box, (4000, d))
     cxf, cyf = np.array(cx, dtype=float), np.array(cy, dtype=float)
     lam = hrf.cluster_indicators(Xg, cxf)[:, :, None] * hrf.cluster_indicators(Yg, cyf)[:, None, :]
     sums = lam.sum(axis=(1, 2))
@@ -648,7 +664,8 @@ def _defH2_exact():
                         f"(real diagonal A of (88)) has mean SM = {_f(sm, 12)} by quadrature and by cexp_moments "
                         f"(>= {worst} digits), hence E (101) = SM"),
                    agreement=f">= {worst} digits", control_rejected=bad <= 2,
-                   control_detail=f"CE without the prefactors of (91)-(92): <= {bad} digits")
+                   control_detail=f"CE without the prefactors of (91)-(92): <= {bad} digits",
+                   domain={"random points": f"{len(Xg)} pairs (x, y), each uniform on [-{box}, {box}]^{d}, seed [{SEED}, 206]"})
 
 
 CLAIMS.append(Claim(

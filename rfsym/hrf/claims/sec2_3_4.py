@@ -27,7 +27,7 @@ from ...claims import Check, Claim, Outcome, Reading
 from ...montecarlo import detectable_fraction, mean_of, variance_of, z_check, z_witness
 from ...precision import agreeing_digits
 from .. import witnesses as W
-from ._checks import controlled, _digits, _f, _mc_pair, _rng, _rng_witness, XA, XA_F, YA, YA_F
+from ._checks import controlled, SEED, _digits, _f, _mc_pair, _rng, _rng_witness, XA, XA_F, YA, YA_F
 
 CLAIMS: list = []
 
@@ -566,7 +566,8 @@ def _eq19_mc():
     return controlled(ok, ev1 + f"; every draw is K/n with integer K (max dev {dev:.1e}); K ~ Bin({n}, theta/pi = "
                            f"{th / math.pi:.6f}): counts {counts.tolist()}, per-cell z {np.array2string(zg, precision=2)} "
                            f"(|z| <= 5), chi2 = {c2g:.2f} on {n} df (p = {pg:.3f}); wrong p = 1.1 theta/pi: per-cell z "
-                           f"{np.array2string(zw, precision=1)}, chi2 = {c2w:.0f} (p = {pw:.1e})", "p = 1.1 theta/pi")
+                           f"{np.array2string(zw, precision=1)}, chi2 = {c2w:.0f} (p = {pw:.1e})", "p = 1.1 theta/pi",
+                      domain={"draw": f"{N} sampled draws of n = {n} sign features at one (x, y), seed [{SEED}, 12]"})
 
 
 def _eq19_quad():

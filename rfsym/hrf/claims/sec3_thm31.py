@@ -286,6 +286,13 @@ CLAIMS.append(Claim(
               control="x(1+1e-3)"),
     ),
     no_witness={"symbolic": "a counterexample claim, decided by exact values and sampling"},
+    not_a_domain={
+        "for every bipolar hybrid": ("the scope of the paper's theorem (Thm 3.1 takes 'the bipolar hybrid estimator' "
+                                     "with no condition on lambda-hat), which one counterexample refutes; the project "
+                                     "asserts nothing over bipolar hybrids"),
+        "any lambda-hat": ("paraphrase of the theorem's hypotheses (no condition on lambda-hat); refuted by the one "
+                           "counterexample of the check, not a domain the project claims to have covered"),
+    },
 ))
 
 

@@ -62,7 +62,10 @@ def _thm35_fail():
                            f"r=10, m=10, n=2: {_f(e10, 10)} > {_f(b10, 10)}. Failure radius r*(n) where eps = bound: "
                            + ", ".join(f"n={n}: {_f(v, 6)}" for n, v in radii.items())
                            + f". Within r<=10 it fails for n in {in_domain}; on the sweep grid (r in [1,80], n in 1..16,32,64) the "
-                           f"failing radii form a tail r > r*(n) for every n (single crossing); r* grows ~ linearly in n.", "the printed (27) (must be exceeded)")
+                           f"failing radii form a tail r > r*(n) for every n (single crossing); r* grows ~ linearly in n.", "the printed (27) (must be exceeded)",
+                      domain={"n (sweep)": ", ".join(map(str, NS)) + " (failure radii r*(n) computed at n = "
+                                           + ", ".join(map(str, radii)) + ")",
+                              "r (sweep)": ", ".join(f"{r:g}" for r in RS)})
 
 
 def _thm35_independent():
@@ -459,7 +462,7 @@ def _sec1_sym():
     target = 2 * t * (1 - t) * (1 - 1 / n)
     ok = sympy.simplify(s - target) == 0
     c = W.lem34_certificate()
-    mono = c["identity"] == 0
+    mono = c["identity"] == 0 and c["derivative"].is_positive is True
     # library: the maximum over angles of the hybrid is below W/sqrt(2m) at extreme points of the domain
     q = [hrf.max_relative_error_angular_hybrid(r, 1, n_, dps=12) / hrf.max_relative_error_trig(r, 1, dps=12)
          for r, n_ in (("0.05", 1), (12, 1), (12, 64))]
@@ -470,7 +473,10 @@ def _sec1_sym():
                     f"(max over the compact [0, pi] is attained inside). Library ratios at (r, n) = (0.05, 1), (12, 1), (12, 64): "
                     + ", ".join(_f(v, 6) for v in q)),
                    agreement="proof for every r > 0", control_rejected=sympy.simplify(s.subs(n, 1)) == 0,
-                   control_detail="E lam^2 + E(1-lam)^2 < 1 alone fails at n = 1 (equals 1); strictness comes from the sinh bound")
+                   control_detail="E lam^2 + E(1-lam)^2 < 1 alone fails at n = 1 (equals 1); strictness comes from the sinh bound",
+                   domain={"r": "all r > 0 (sympy: the HRF-Lem3.4 certificate is symbolic in r > 0)",
+                           "n": "every n >= 1 (sympy: 1 - (E lam^2 + E(1-lam)^2) = 2t(1-t)(1-1/n), symbolic in t, n)",
+                           "m": "every m >= 1 (the MSEs of (22) scale as 1/m)"})
 
 
 CLAIMS.append(Claim(
@@ -501,8 +507,9 @@ CLAIMS.append(Claim(
 def _sec1_equal_dimension():
     """Worst-case relative error of the angular hybrid vs trig/++ with the SAME number of features."""
     rows, worse = [], []
-    for r in ("0.5", 1, 2, 3):
-        for n in (1, 2, 4, 16):
+    RD, ND, NM = ("0.5", 1, 2, 3), (1, 2, 4, 16), (1, 16)
+    for r in RD:
+        for n in ND:
             m = 1
             dim = hrf.feature_map_dimension(m, n, (2, 2), (1,))  # 4m + 4mn entries of Psi_j
             M = dim // 2  # trig/++ with M projections have 2M features
@@ -514,7 +521,7 @@ def _sec1_equal_dimension():
                 worse.append((r, n, q))
             rows.append((r, n, dim, eh, eh_lib, et))
     same_m = [hrf.max_relative_error_angular_hybrid(r, 1, n, dps=15) / hrf.max_relative_error_trig(r, 1, dps=15)
-              for r in ("0.5", 1, 2, 3) for n in (1, 16)]
+              for r in RD for n in NM]
     agree = min(_digits(a, b) for _, _, _, a, b, _ in rows)
     key = [row for row in rows if row[0] == 1 and row[1] == 16][0]
     ok = len(worse) > 0 and max(same_m) < 1 and agree >= 12
@@ -524,8 +531,11 @@ def _sec1_equal_dimension():
           f"(r, n) = ({max(worse, key=lambda w: w[2])[0]}, {max(worse, key=lambda w: w[2])[1]}); at equal m the hybrid is "
           f"better at all 8 points (max ratio {_f(max(same_m), 4)}); hybrid maxima by golden-section search on the "
           f"definitions agree with the library to >= {agree} digits")
+    grid = lambda ns: "; ".join(f"({r}, {n})" for r in RD for n in ns)
     return Outcome(ok, ev, agreement=f"{agree} digits", control_rejected=len(worse) > 0,
-                   control_detail=f"'hybrid better at any budget' rejected at {len(worse)} points")
+                   control_detail=f"'hybrid better at any budget' rejected at {len(worse)} points",
+                   domain={"equal-dimension points (r, n)": f"{len(RD) * len(ND)} points: " + grid(ND) + " (m = 1)",
+                           "equal-m points (r, n)": f"{len(RD) * len(NM)} points: " + grid(NM) + " (m = 1)"})
 
 
 def _sec1dim_mc():

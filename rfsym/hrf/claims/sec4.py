@@ -22,7 +22,7 @@ import mpmath
 import numpy as np
 
 from ... import hrf
-from ...claims import Check, Claim, Outcome, Reading
+from ...claims import Check, Claim, Outcome, Reading, Sensitivity
 from ...montecarlo import variance_of, z_check
 from .. import experiments as _E
 from .. import witnesses as W
@@ -157,6 +157,37 @@ def _fig2_mc():
                    agreement="|z| <= 5", control_rejected=rej, control_detail="the MSE with m/2 base projections rejected")
 
 
+#: coefficient budgets n tried for the hybrid of Fig. 2 (the figure does not state its (m, n))
+FIG2_NS = (1, 2, 4, 8, 16, 32)
+
+
+def _fig2_n_choice():
+    """The figure's hybrid configuration is unstated: for each n, m FLOP-matched to M = 128, the largest ratio of
+    exact max relative errors hybrid / (trig = FAVOR+) over the figure's radii."""
+    M, _, _, d = _E.fig2_config()
+    radii = ("1", "1.25", "1.5")
+    rows, qs = [], []
+    for n in FIG2_NS:
+        m = _E.flop_matched_m(M, n, d)
+        q = max(float(hrf.max_relative_error_angular_hybrid(r, m, n, dps=15) / hrf.max_relative_error_trig(r, M, dps=15))
+                for r in radii)
+        qs.append(q)
+        rows.append(((str(n), str(m)), f"{q:.4f}", q < 1))
+    ok = max(qs) < 1
+    return Outcome(ok, (f"d = {d}, trig/FAVOR+ with M = {M}: for n = {', '.join(map(str, FIG2_NS))} and m FLOP-matched "
+                        f"({', '.join(r[0][1] for r in rows)}), the largest hybrid/trig max-error ratio over r = "
+                        f"{', '.join(radii)} is {', '.join(f'{q:.4f}' for q in qs)}: the hybrid has the smaller "
+                        f"max-relative-error for every n tried"),
+                   agreement=f"largest ratio {max(qs):.4f}", control_rejected=ok,
+                   control_detail=f"'no gain at some n' (ratio >= 1) rejected: largest ratio {max(qs):.4f}",
+                   domain={"n": ", ".join(map(str, FIG2_NS)), "r": ", ".join(radii)},
+                   sensitivity=Sensitivity(("coefficient features n", "base projections m (FLOP-matched)"),
+                                           "largest hybrid / (trig = FAVOR+) max relative error over r = 1, 1.25, 1.5",
+                                           tuple(rows),
+                                           threshold="exact maxima; the claim holds when the ratio is below 1 (no "
+                                                     "threshold picked)"))
+
+
 CLAIMS.append(Claim(
     id="HRF-Fig2", paper="HRF", location="Sec. 4.1, Fig. 2 and App. G, Fig. 5",
     statement=("Same-length 64-dim inputs, r = 1, 1.5 (Fig. 5: also 1.25), trig and FAVOR+ with 128 random "
@@ -164,9 +195,12 @@ CLAIMS.append(Claim(
                "kernel and has smaller max-relative-error than the other estimators."),
     verdict="verified",
     evidence=("The figure gives no numbers nor the hybrid's (m, n); with n = 8 sign features and m from an "
-              "equal operation count of the maps, (m, n) = (49, 8). The exact relative-error curves and sampled "
-              "5 %/95 % quantiles of all three estimators (ten thousand estimates per angle, as in the figure) "
-              "are drawn in the notebook."),
+              "equal operation count of the maps, (m, n) = (49, 8). The verdict does not hinge on that choice: "
+              "with n = 1 to 32 and m FLOP-matched the hybrid's max-relative-error stays below trig's/FAVOR+'s "
+              "(largest ratio 0.5424, at n = 1; protocol table in the check output). The exact relative-error "
+              "curves and sampled 5 %/95 % quantiles of all three estimators (ten thousand estimates per angle, "
+              "as in the figure) are drawn in the notebook."),
+    empirical=True,
     checks=(
         Check("exact maxima at the figure's radii", "numeric", _fig2_maxerr,
               exercises=("rfsym.hrf.max_relative_error_angular_hybrid", "rfsym.hrf.max_relative_error_trig", "rfsym.hrf.experiments.fig2_config"),
@@ -174,6 +208,11 @@ CLAIMS.append(Claim(
         Check("sampled MSE of the hybrid in d = 64", "montecarlo", _fig2_mc,
               exercises=("rfsym.hrf.sample_angular_hybrid", "rfsym.hrf.angular_hybrid_mse"),
               route="20000 sampled estimates in d = 64", control="MSE with m/2 base projections"),
+        Check("the unstated hybrid configuration: every n, m FLOP-matched", "numeric", _fig2_n_choice,
+              exercises=("rfsym.hrf.max_relative_error_angular_hybrid", "rfsym.hrf.max_relative_error_trig",
+                         "rfsym.hrf.experiments.flop_matched_m"),
+              route="exact maxima at six coefficient budgets", control="'no gain at some n'",
+              protocol_choices=("coefficient features n", "base projections m (FLOP-matched)")),
     ),
     no_witness={"symbolic": "a comparison of exact maxima at three radii; the maxima are located numerically"},
 ))
@@ -191,6 +230,16 @@ def _tab1_runs():
 def _tab1_small_norm():
     """The equal-m configuration with the points scaled to norm 1/2 instead of 1 (the norm is unstated)."""
     return _E.table1_rerun(m=_E.PROTOCOL["M"], scale=0.5)
+
+
+def _tab1_small_norm_flop():
+    """The FLOP-matched configuration at norm 1/2 (completes the budget x norm table)."""
+    return _E.table1_rerun(scale=0.5)
+
+
+#: decided when the best hybrid and the best non-hybrid differ by more than this many standard errors (the
+#: project's threshold, not the paper's)
+TAB1_Z = 5.0
 
 
 def _fmt_table(t):
@@ -214,27 +263,62 @@ def _tab1_wine():
     """
     runs = dict(_tab1_runs())
     runs["equal m, norm 1/2"] = _tab1_small_norm()
-    rows, z = [], {}
+    runs["flop-matched, norm 1/2"] = _tab1_small_norm_flop()
+    rows, z, ratios = [], {}, {}
     for name, out in runs.items():
         t = out["table"]
         bh, bo, ratio, zz = _hyb_vs_other(t)
-        z[name] = zz
+        z[name], ratios[name] = zz, ratio
         rows.append(f"{name} (m = {out['m']}, n = {out['n']}, M = {out['M']}, {out['pairs']} pairs, {out['reps']} "
                     f"replicates; MSE in 1e-3): {_fmt_table(t)}; best hybrid ({bh}) / best non-hybrid ({bo}) = "
                     f"{ratio:.2f}, z = {zz:+.1f}")
     ok, msg = _E.boston_available()
     printed = ", ".join(f"{k} {v:.2f}" for k, v in TAB1_PRINTED_WINE.items())
-    loses_unit = z["flop-matched"] > 5
-    close_small = z["equal m, norm 1/2"] < 5
+    loses_unit = z["flop-matched"] > TAB1_Z
+    close_small = z["equal m, norm 1/2"] < TAB1_Z
+    # how the MSEs depend on the norm: each estimator's MSE at norm 1 over its MSE at norm 1/2 (m = 512)
+    names = list(runs["equal m"]["table"])
+    shrink = {k: runs["equal m"]["table"][k][0] / runs["equal m, norm 1/2"]["table"][k][0] for k in names}
+
+    # the protocol table: hybrid budget x norm of the points
+    M = runs["flop-matched"]["M"]
+    m_flop, n_h = runs["flop-matched"]["m"], runs["flop-matched"]["n"]
+    budget = {"flop-matched": f"op count of (11) matched, m = {m_flop}, n = {n_h}, independent projections",
+              "equal m": (f"m = {M} (4x the op count; the MSE is that of shared projections, since |x| = |y| zeroes "
+                          f"the sharing term of (23), and a projection-only FLOP count then matches: m + n = {M + n_h} "
+                          f"projections vs {M})")}
+
+    def holds(zz, thr):
+        return True if zz < -thr else False if zz > thr else None
+
+    table = []
+    for name in ("flop-matched", "flop-matched, norm 1/2", "equal m", "equal m, norm 1/2"):
+        b = "flop-matched" if name.startswith("flop") else "equal m"
+        norm = "1/2" if name.endswith("norm 1/2") else "1"
+        table.append(((budget[b], norm), f"{ratios[name]:.2f} (z = {z[name]:+.1f})", holds(z[name], TAB1_Z)))
+    at2 = [holds(z[nm], 2.0) for nm in ("flop-matched", "flop-matched, norm 1/2", "equal m", "equal m, norm 1/2")]
+    word = {True: "holds", False: "fails", None: "undecided"}
+    sens = Sensitivity(("hybrid budget", "norm of the points"),
+                       "best hybrid / best non-hybrid MSE (z of the difference); the printed ranking needs a ratio below 1",
+                       tuple(table),
+                       threshold=(f"decided when |z| > {TAB1_Z:g} (the project's threshold, not the paper's); at |z| > 2 the "
+                                  f"four rows would read " + ", ".join(word[h] for h in at2)
+                                  + "; the paper states neither the norm nor the hybrid's n nor its FLOP accounting"))
     return Outcome(loses_unit and close_small,
                    (f"wine ({_E.PROTOCOL['normalise']}): " + "; ".join(rows) + f". Printed: {printed}. "
                     f"At unit norm the FLOP-matched hybrids lose clearly (with 4x the operations, m = 512, still by a factor "
                     f"{_hyb_vs_other(runs['equal m']['table'])[2]:.2f}); at norm 1/2 the best hybrid is "
-                    f"{'not clearly worse than' if close_small else 'still clearly worse than'} the best non-hybrid: "
-                    f"the ranking depends on the unstated scaling. Boston: {msg}"),
+                    f"{'not clearly worse than' if close_small else 'still clearly worse than'} the best non-hybrid at m = 512 "
+                    f"and {'clearly worse' if z['flop-matched, norm 1/2'] > TAB1_Z else 'not clearly worse'} at the "
+                    f"op-count budget: the ranking depends on the unstated scaling and FLOP accounting. From norm 1 to norm "
+                    f"1/2 (m = 512) the MSEs shrink by factors {min(shrink.values()):.1f} ({min(shrink, key=shrink.get)}) to "
+                    f"{max(shrink.values()):.1f} ({max(shrink, key=shrink.get)}). Boston: {msg}"),
                    agreement=", ".join(f"{k}: z = {v:+.1f}" for k, v in z.items()),
                    control_rejected=loses_unit,
-                   control_detail="at unit norm the reading 'a hybrid has the smallest MSE' is rejected")
+                   control_detail="at unit norm the reading 'a hybrid has the smallest MSE' is rejected",
+                   domain={"MSE": f"the {len(names)} estimators ({', '.join(names)}) at norms 1 and 1/2 (m = 512)",
+                           "norm": "1, 1/2"},
+                   sensitivity=sens)
 
 
 def _tab1_pipeline_mc():
@@ -265,18 +349,21 @@ CLAIMS.append(Claim(
                "hybrids have the smallest MSE."),
     verdict="unverifiable",
     evidence=("The text fixes the estimators, 512 random features and 100 random pairs but not the "
-              "preprocessing (the norm of the points, on which every MSE depends exponentially), nor the "
-              "hybrid's m and n, nor the feature type of the baselines. Rerun with features standardised and "
-              "points scaled to a common norm, angular hybrid with n = 8: at unit norm the hybrids have a "
-              "clearly larger MSE than the best non-hybrid at an equal operation count (and a larger one at an "
-              "equal m = 512), while at norm 1/2 (m = 512) the best hybrid is not clearly worse (numbers in the "
-              "check output). The printed ranking therefore hinges on choices the paper does not state; it is "
-              "neither confirmed nor refuted. (A separate reimplementation from the paper alone, not part of "
-              "this repository, reached the same conclusion.)"),
+              "preprocessing (the norm of the points: the MSE formulas of Lemma 2.2 and Thm D.1 grow exponentially "
+              "with it, and in the rerun the six MSEs shrink by factors 18.6 to 201.8 from norm 1 to norm 1/2), nor "
+              "the hybrid's m and n, nor how FLOPs are counted, nor the feature type of the baselines. Rerun with "
+              "features standardised and points scaled to a common norm, angular hybrid with n = 8: matched by the "
+              "operation count of the maps (11), the hybrids have a clearly larger MSE than the best non-hybrid at "
+              "norm 1 and at norm 1/2; with m = 512 (what a count of projections alone matches when the two bases "
+              "share them) the best hybrid is larger but not clearly at norm 1 and on par at norm 1/2 (protocol "
+              "table and numbers in the check output). No protocol tried reproduces the printed ranking, and none "
+              "refutes it at the projection-only budget: it hinges on choices the paper does not state and is "
+              "neither confirmed nor refuted. (A separate reimplementation from the paper alone, not part of this "
+              "repository, reached the same conclusion.)"),
     checks=(
         Check("rerun on the wine data (two hybrid configurations, two norms)", "data", _tab1_wine,
               exercises=("rfsym.hrf.experiments.table1_rerun",), route="wine data, 100 pairs x 300 replicates",
-              control="the printed ranking"),
+              control="the printed ranking", protocol_choices=("hybrid budget", "norm of the points")),
         Check("sampled MSEs of the iid variants vs exact values", "montecarlo", _tab1_pipeline_mc,
               exercises=("rfsym.hrf.experiments.table1_rerun", "rfsym.hrf.angular_hybrid_mse", "rfsym.hrf.mse_trig"),
               route="the experiment's sampled iid MSEs vs Lemma 2.2 / Thm D.1", control="wrong m"),
@@ -292,6 +379,7 @@ CLAIMS.append(Claim(
     evidence=("The Boston housing data do not ship with current scikit-learn: load_boston was deprecated in "
               "scikit-learn 1.0 and removed in 1.2 (the installed version raises ImportError); no copy of the "
               "data is part of this project. The wine row is rerun in HRF-Tab1-wine."),
+    empirical=True,
 ))
 
 
@@ -340,6 +428,22 @@ def _tab3_consistently():
     fav_worst = sum(f[0] >= max(h[0], t[0]) and f[1] >= max(h[1], t[1]) for h, f, t in TABLE3.values())
     overlap_t = sum(h[1] >= t[0] for h, f, t in TABLE3.values())
     rows_ok = fmin == N and fmax == N and tmin_le == N and len(tmax) >= N - 1 and max(mid) < 1
+    # the statistic compared is a choice: the sentence is about the averages of Fig. 6, Table 3 prints min and max
+    tmin_lt = sum(h[0] < t[0] for h, f, t in TABLE3.values())
+    mid_f = [math.sqrt(h[0] * h[1]) / math.sqrt(f[0] * f[1]) for h, f, t in TABLE3.values()]
+    stat_rows = []
+    for stat, n_f, n_t in (("minimum", fmin, tmin_lt), ("maximum", fmax, len(tmax)),
+                           ("geometric mid-range", sum(q < 1 for q in mid_f), sum(q < 1 for q in mid))):
+        hold = True if n_f == N and n_t == N else None if n_f >= N - 1 and n_t >= N - 1 else False
+        stat_rows.append(((stat,), f"gain over FAVOR+ in {n_f}/{N} rows, over trig in {n_t}/{N}", hold))
+    g10 = sum(q < 1 / 1.1 for q in mid)
+    g2 = sum(q <= 0.5 for q in mid)
+    sens = Sensitivity(("statistic of the printed range",), "rows of Table 3 where the hybrid's value is below the baseline's",
+                       tuple(stat_rows),
+                       threshold=(f"a row counts with any gain ('notable' is not quantified by the paper); a statistic "
+                                  f"holds when every row gains, is undecided with one row without a gain; over trig the "
+                                  f"mid-range gain is >= 10 % in {g10}/{N} rows and >= 2x in {g2}/{N}, over FAVOR+ "
+                                  f">= {1 / max(mid_f):.1f}x in every row"))
     ev = (f"{N} rows: hybrid min < FAVOR+ min in {fmin}/{N}, hybrid max < FAVOR+ max in {fmax}/{N}; hybrid min <= trig min "
           f"in {tmin_le}/{N} (tie: {', '.join(tmin_tie)}), hybrid max < trig max in {len(tmax)}/{N} (not: {'; '.join(tmax_not)}); "
           f"geometric mid-range hybrid/trig between {min(mid):.2f} and {max(mid):.2f} (< 1 in {sum(q < 1 for q in mid)}/{N}); "
@@ -347,7 +451,11 @@ def _tab3_consistently():
           f"ranges overlap in {overlap_t}/{N} rows, so no row shows every repetition better")
     return Outcome(rows_ok, ev, agreement=f"{fmin}/{N}, {len(tmax)}/{N} rows", control_rejected=overlap_t > 0,
                    control_detail=f"per-repetition dominance (hybrid max < trig min) fails in {overlap_t}/{N} rows, "
-                                  "so the check separates the two readings")
+                                  "so the check separates the two readings",
+                   domain={"row": f"all {N} rows of the printed Table 3: data sets "
+                                  f"{', '.join(sorted({k[0] for k in TABLE3}))} x features "
+                                  f"{', '.join(map(str, sorted({k[1] for k in TABLE3})))}"},
+                   sensitivity=sens)
 
 
 CLAIMS.append(Claim(
@@ -361,8 +469,13 @@ CLAIMS.append(Claim(
               "FAVOR+'s, its minimum is at most trig's and its maximum is below trig's in all rows but one (s4 with "
               "80 features, +3 %); the paper nowhere claims that every repetition is better, and Table 3 is "
               "presented 'in addition to the average performance'. The round-2 erratum read 'consistently' as "
-              "per repetition (range overlap), which the text does not say (defence counsel). Recorded check "
-              "output in the check."),
+              "per repetition (range overlap), which the text does not say (defence counsel). The sentence is about "
+              "the averages of Fig. 6, which are not printed; the check's protocol table compares each statistic of "
+              "the printed ranges: the geometric mid-range shows a gain over both baselines in all 28 rows, the "
+              "minimum and the maximum each leave one row without a gain over trig (a tie at the printed precision, "
+              "s2 with 150 features; +3 %, s4 with 80), so those two are undecided rather than failing. 'Notable' is "
+              "not quantified: over trig the mid-range gain is at least 10 % in 27 rows and 2x in 14, over FAVOR+ at "
+              "least 3.2x in every row. Recorded check output in the check."),
     readings=(
         Reading("literal, per repetition", "every one of the 20 repetitions of the hybrid beats every repetition of "
                 "the baselines (hybrid max below trig min)", False,
@@ -375,8 +488,13 @@ CLAIMS.append(Claim(
              "min/max 'in addition to the average performance' and no per-repetition claim is made (defence counsel)."),
     checks=(
         Check("endpoints of the printed ranges, row by row", "arithmetic", _tab3_consistently,
-              route="printed Table 3", control="the per-repetition reading (ranges disjoint)"),
+              route="printed Table 3", control="the per-repetition reading (ranges disjoint)",
+              protocol_choices=("statistic of the printed range",)),
     ),
+    empirical=True,
+    not_a_domain={"every repetition": ("says what the paper does not claim (a per-repetition reading); the project "
+                                       "asserts nothing over repetitions, and the check tests that reading only "
+                                       "through the printed min/max (the control)")},
     single_witness=("the claim is about the printed Table 3 (min/max over the authors' 20 repetitions); their "
                     "data are not available, so the arithmetic of the printed numbers is the only route. The "
                     "synthetic rerun (HRF-Fig6) tests the average gains under an unstated protocol and cannot "
@@ -389,6 +507,7 @@ CLAIMS.append(Claim(
     statement="Softmax sampling metrics on PennTreeBank.",
     verdict="unverifiable",
     evidence="empirical result of a trained model / experiment on external data; cannot be rerun here",
+    empirical=True,
 ))
 
 
@@ -397,6 +516,7 @@ CLAIMS.append(Claim(
     statement="WER of Conformer-Performers on LibriSpeech.",
     verdict="unverifiable",
     evidence="empirical result of a trained model / experiment on external data; cannot be rerun here",
+    empirical=True,
 ))
 
 
@@ -405,6 +525,7 @@ CLAIMS.append(Claim(
     statement="Robotics: HRF policies need 3x fewer FLOPS.",
     verdict="unverifiable",
     evidence="empirical result of a trained model / experiment on external data; cannot be rerun here",
+    empirical=True,
 ))
 
 
@@ -413,9 +534,15 @@ FIG6_PROTOCOLS = ((100.0, 1.0, 1.0, 1.0), (30.0, 10 ** 0.5, 1.0, 1.0), (1.0, 1.0
                   (1.0, 10 ** 0.5, 1.0, 0.3))
 
 
+def _order(vals):
+    """'a < b < c' for a {name: value} dict."""
+    return " < ".join(sorted(vals, key=vals.get))
+
+
 def _fig6_protocols():
-    """The App. H.3 rerun under each plausible centre scale c (and sigma, sign pattern, norm): who wins at m = 200."""
-    rows, wins, pins = [], [], []
+    """The App. H.3 rerun under each plausible centre scale c (and sigma, sign pattern, norm): who wins at m = 20 and
+    m = 200, and whether the rerun's ordering is the one of the printed Table 3 (FAVOR+ worst)."""
+    rows, wins, pins, table, fav_worst_rerun, fav_behind_rerun = [], [], [], [], [], []
     for c, sigma, flip, norm in FIG6_PROTOCOLS:
         out = _E.clustered_rerun(sigma, flip, norm=norm, pairs=100, reps=20, features=(20, 200), centre_scale=c)
         h, f, t = (out["mse"][k] for k in ("Hybrid-Cluster", "FAVOR+", "Trigonometric"))
@@ -427,7 +554,14 @@ def _fig6_protocols():
                  for x, y, a in zip(X, Y, aa)) / len(X)
         pins.append(abs(out["exact_hybrid_last"] / ex - 1))
         best = bool(h[-1] < f[-1] and h[-1] < t[-1])
+        best_all = [bool(h[k] < f[k] and h[k] < t[k]) for k in range(len(h))]
         wins.append(best)
+        last = {"hybrid": h[-1], "FAVOR+": f[-1], "trig": t[-1]}
+        fav_worst_rerun.append(max(last, key=last.get) == "FAVOR+")
+        fav_behind_rerun.append(bool(h[-1] < f[-1]))
+        holds = True if all(best_all) else False if not any(best_all) else None
+        table.append(((f"{c:g}", f"{sigma:.3g}", f"{flip}", f"{norm}"),
+                      f"{h[-1] / f[-1]:.3g}, {h[-1] / t[-1]:.3g} ({_order(last)})", holds))
         rows.append(f"c = {c:g}, sigma = {sigma:.3g}, sign-matched {flip}, mean norm {norm} (max loss (21) at the centres "
                     f"{max(out['s']):.2g}): m = 20, 200 -> hybrid "
                     f"{', '.join(f'{v:.3g}' for v in h)}; FAVOR+ {', '.join(f'{v:.3g}' for v in f)}; trig "
@@ -435,11 +569,28 @@ def _fig6_protocols():
                     + ("hybrid best" if best else "hybrid not best") + ")")
     flips = wins[0] and wins[1] and not any(wins[2:])
     pinned = max(pins) < 1e-6
+    # the printed Table 3 (HRF-Tab3): FAVOR+ worst of the three at both endpoints, row by row
+    N = len(TABLE3)
+    fav_worst_t3 = sum(f[0] >= max(h[0], t[0]) and f[1] >= max(h[1], t[1]) for h, f, t in TABLE3.values())
+    fav_behind_t3 = sum(f[0] > h[0] and f[1] > h[1] for h, f, t in TABLE3.values())
+
+    sens = Sensitivity(("centre scale c", "cluster std sigma", "sign-matched fraction", "mean norm"),
+                       "hybrid/FAVOR+ and hybrid/trig MSE at m = 200 (order of the three)", tuple(table),
+                       threshold=("holds: the hybrid has the smallest mean MSE at both m = 20 and m = 200 (no threshold "
+                                  "picked; 'notable' is not quantified by the paper); fails: at neither"))
     return Outcome(flips and pinned, "; ".join(rows) + f". Hybrid best in {sum(wins)}/{len(wins)} protocols: the outcome "
-                   f"flips with c. The rerun's exact hybrid MSE at m = 200 matches the library's closed form at its own "
-                   f"pairs to a relative {max(pins):.1e} in every protocol (need 1e-6)",
+                   f"flips with c. FAVOR+ is behind the hybrid at m = 200 in {sum(fav_behind_rerun)}/{len(wins)} "
+                   f"protocols and the worst of the three in {sum(fav_worst_rerun)}/{len(wins)}, while the printed Table 3 "
+                   f"has FAVOR+ behind the hybrid at both endpoints in {fav_behind_t3}/{N} rows and worst of the three at "
+                   f"both endpoints in {fav_worst_t3}/{N}: no protocol tried reproduces the paper's ordering. The rerun's exact hybrid MSE at m = 200 matches the "
+                   f"library's closed form at its own pairs to a relative {max(pins):.1e} in every protocol (need 1e-6)",
                    agreement=f"{sum(wins)}/{len(wins)} protocols", control_rejected=flips,
-                   control_detail="'the outcome does not depend on the unstated centre scale' rejected")
+                   control_detail="'the outcome does not depend on the unstated centre scale' rejected",
+                   domain={"centre scale c": ", ".join(dict.fromkeys(f"{c:g}" for c, *_ in FIG6_PROTOCOLS)),
+                           "protocol": f"{len(FIG6_PROTOCOLS)} protocols (c, sigma, sign-matched fraction, mean norm): "
+                                       + "; ".join(f"({c:g}, {sg:.3g}, {fl}, {nm})" for c, sg, fl, nm in FIG6_PROTOCOLS),
+                           "Table 3 row": f"all {N} rows of the printed Table 3 (4 data sets x 7 feature counts)"},
+                   sensitivity=sens)
 
 
 CLAIMS.append(Claim(
@@ -458,13 +609,19 @@ CLAIMS.append(Claim(
               "hybrid 1.57, FAVOR+ 0.00414, trig 0.0165 (hybrid worst), and likewise in the round-2 protocols "
               "(c = 1). Calling sigma = 1 'concentrated' and sqrt(10) 'less concentrated' suggests c >> sigma, "
               "and the paper's own Table 3 has FAVOR+ behind the hybrid at both endpoints in every row "
-              "(HRF-Tab3), which the c = 1 rerun does not reproduce (defence counsel). The round-2 erratum rested on c = 1 only."),
+              "(HRF-Tab3), which the c = 1 reruns do not reproduce (defence counsel). Table 3 also has FAVOR+ the "
+              "worst of the three at both endpoints in 27 of its 28 rows, an ordering no protocol tried reproduces "
+              "(FAVOR+ is second at c = 100 and 30, best at c = 1): the rerun's protocol is not the paper's under any "
+              "centre scale tried, so neither outcome decides the claim. The check's protocol table shows the flip. "
+              "The round-2 erratum rested on c = 1 only."),
     checks=(
         Check("rerun under each plausible centre scale", "montecarlo", _fig6_protocols,
               exercises=("rfsym.hrf.experiments.clustered_rerun", "rfsym.hrf.cluster_A_real", "rfsym.hrf.cluster_indicators"),
               route="synthetic clustered data, K-means, 100 pairs x 20 repetitions per protocol",
-              control="'the outcome does not depend on c'"),
+              control="'the outcome does not depend on c'",
+              protocol_choices=("centre scale c", "cluster std sigma", "sign-matched fraction", "mean norm")),
     ),
+    empirical=True,
 ))
 
 
@@ -473,6 +630,7 @@ CLAIMS.append(Claim(
     statement="WikiText2 statistical metrics.",
     verdict="unverifiable",
     evidence="empirical result of a trained model / experiment on external data; cannot be rerun here",
+    empirical=True,
 ))
 
 
@@ -481,6 +639,7 @@ CLAIMS.append(Claim(
     statement="Language modelling perplexity with sampled softmax.",
     verdict="unverifiable",
     evidence="empirical result of a trained model / experiment on external data; cannot be rerun here",
+    empirical=True,
 ))
 
 
