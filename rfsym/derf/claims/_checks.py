@@ -192,7 +192,7 @@ def _opt_checks(fam, fn_name):
         Check("stationarity of the direct average (8) in every parameter, 90 digits, Hessian > 0", "numeric",
               lambda: _stationarity_check(fam),
               exercises=(lib + fn_name.replace("_np", ""), lib + "as_derf_params"),
-              route="central differences of the pair-by-pair average of log E[(f1 f2)^2] (derf_witnesses.direct_objective)",
+              route="central differences of the pair-by-pair average of log E[(f1 f2)^2] (rfsym.derf.witnesses.direct_objective)",
               control=f"the optimum with {_WRONG[fam]}"),
         Check("BFGS over the whole family from random starts reaches it and never goes lower", "numeric",
               lambda: _optimality_search(fam),

@@ -134,7 +134,7 @@ EQ10 = Claim(id="DERF-Eq10", paper="DERF", location="Sec. 4.1, Eq. (10)", verdic
     evidence="(10) transcribed literally equals the direct pair average at the library optimum to 30+ digits; the sampled objective matches; sympy (d = 1) derives it.",
     checks=[Check("(10) transcribed vs direct pair average", "numeric", _eq10_numeric,
                   exercises=("rfsym.derf.aderf_optimum", "rfsym.derf.as_derf_params"),
-                  route="derf_witnesses.eq10_printed vs direct_objective", control="coefficient 2 -> 2.02"),
+                  route="rfsym.derf.witnesses.eq10_printed vs direct_objective", control="coefficient 2 -> 2.02"),
             Check("sampled objective vs (10)", "montecarlo", lambda: _objective_mc_check("aderf"),
                   exercises=("rfsym.derf.aderf_optimum_np",), route="sampled second moments",
                   control="coefficient x1.05"),

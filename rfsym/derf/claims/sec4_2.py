@@ -163,7 +163,7 @@ EQ11 = Claim(id="DERF-Eq11", paper="DERF", location="Sec. 4.2, Eq. (11)", verdic
     evidence="(11) transcribed literally equals the direct pair average at the library optimum to 30+ digits; the sampled objective matches; sympy derives the coordinate terms.",
     checks=[Check("(11) transcribed vs direct pair average", "numeric", _eq11_numeric,
                   exercises=("rfsym.derf.sderf_optimum", "rfsym.derf.as_derf_params"),
-                  route="derf_witnesses.eq11_printed vs direct_objective", control="(1 + 1.02 (1-8A)^-1)"),
+                  route="rfsym.derf.witnesses.eq11_printed vs direct_objective", control="(1 + 1.02 (1-8A)^-1)"),
             Check("sampled objective vs (11)", "montecarlo", lambda: _objective_mc_check("sderf"),
                   exercises=("rfsym.derf.sderf_optimum_np",), route="sampled second moments",
                   control="coefficient x1.05"),

@@ -691,7 +691,7 @@ SEC5_1_HETEROGEN = Claim(id="DERF-Sec5.1-heterogen", paper="DERF", location="Sec
                   control="'about e^5' at sigma = 1"),
             Check("separate implementation on the figure's and on fresh sets", "numeric", _heterogen_independent,
                   exercises=("rfsym.derf.experiments.fig2_gaps", "rfsym.derf.witnesses.gerf_sderf_gap"),
-                  route="optima from Lemma A.1 / Thm 4.3 and variances (7), (9) in the eigenbasis of N, written apart from derf.py",
+                  route="optima from Lemma A.1 / Thm 4.3 and variances (7), (9) in the eigenbasis of N, written apart from rfsym.derf",
                   control="'about e^5' at sigma = 1")],
     empirical=True,
     no_witness={"montecarlo": "where the gain is about e^5 or more (sigma >= 0.5) the mean log relative variances are "
