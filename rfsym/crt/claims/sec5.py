@@ -612,6 +612,7 @@ CLAIMS.append(Claim(
     id="CRT-Sec5.1-many", paper="CRT", location="Sec. 5.1, text on Fig. 2",
     statement="In many scenarios (Fig. 2, 0.1 <= sigma <= 1) CRTs outperform the TrigRF and PosRF baselines (synthetic regimes normal, sphere, heterogen; the mnist panel is CRT-Sec5.1-mnist).",
     verdict="verified",
+    empirical=True,
     evidence=r"Recomputed from the variance formulas with the paper's protocol ($L=1024$, pairs subsampled): the best CRT is never worse than the best baseline, and more than $e^{10}$ better in normal and heterogen at $\sigma\ge0.55$; in sphere and at small $\sigma$ it ties (GERF reduces to TrigRF).",
     checks=[
         Check("CRTs vs baselines over regimes and sigma", "numeric", _fig2,
@@ -637,6 +638,7 @@ CLAIMS.append(Claim(
     id="CRT-Fig2", paper="CRT", location="Sec. 5.1, Fig. 2",
     statement="Log-variance (mean and standard deviation over pairs) of the eight mechanisms against sigma in [0.1, 1], non-positive and positive RFs in separate panels, four regimes.",
     verdict="unverifiable",
+    empirical=True,
     evidence="The plotted values cannot be read from the paper's text, so the curves cannot be compared point by point; the notebook redraws the figure with the paper's protocol ($L=1024$, 5 pairs of sets per $\\sigma$, parameters fitted on the full sets; the mean and spread over the $L^2$ pairs estimated from 8192 drawn pairs per set) and the sentences it supports are checked as CRT-Sec5.1-many, CRT-Sec5.1-normal, CRT-Sec5.1-heterogen and CRT-Sec5.1-mnist.",
 ))
 
@@ -648,6 +650,12 @@ CLAIMS.append(Claim(
     statement="New RF mechanisms give the best non-parametric classification accuracy; OPRF has the best average (UCI data sets).",
     verdict="unverifiable",
     evidence=_crd.evidence_sec52(),
+    checks=[
+        Check("the sentence under each feature preprocessing", "data", _crd.check_sec52_preprocessing,
+              route="cached reruns of rfsym.crt.realdata on the UCI data, raw (part crt) and standardised (part crt-std) features; tests/test_realdata.py recomputes cells bit for bit",
+              control="the printed Table 1, which satisfies the sentence, must be accepted",
+              protocol_choices=_crd.SEC52_CHOICES),
+    ],
     notebook="realdata", label="realdata-crt-sec5-2",
 ))
 
@@ -658,6 +666,7 @@ CLAIMS.append(Claim(
     id="CRT-Tab1", paper="CRT", location="Sec. 5.2, Table 1",
     statement="Test accuracies of the eight mechanisms on abalone, banknote, car, yeast, cmc, nursery, wifi, chess.",
     verdict="unverifiable",
+    empirical=True,
     evidence=_crd.evidence_tab1(),
     notebook="realdata", label="realdata-crt-tab1",
 ))
@@ -739,6 +748,7 @@ CLAIMS.append(Claim(
     id="CRT-Tab3", paper="CRT", location="App. 9.10.2, Table 3",
     statement="Standard deviations of the Table 1 accuracies.",
     verdict="unverifiable",
+    empirical=True,
     evidence=_crd.evidence_tab3(),
     notebook="realdata", label="realdata-crt-tab3",
 ))
@@ -750,6 +760,7 @@ CLAIMS.append(Claim(
     id="CRT-Sec5.3", paper="CRT", location="Sec. 5.3",
     statement="FAVOR++ improves low-rank Transformers (text, speech, vision).",
     verdict="unverifiable",
+    empirical=True,
     evidence="Requires training large Transformers on GLUE/LibriSpeech/ImageNet (TPU scale); not reproducible here.",
 ))
 
@@ -760,6 +771,7 @@ CLAIMS.append(Claim(
     id="CRT-Tab2", paper="CRT", location="Sec. 5.3.1, Table 2",
     statement="GLUE dev results of FAVOR+, ELU, ReLU, FAVOR++ and Uptrain FAVOR++.",
     verdict="unverifiable",
+    empirical=True,
     evidence="BERT-base pretraining and GLUE fine-tuning are out of reach offline and on 2 CPU cores; the arithmetic of the printed numbers is checked in CRT-Tab2-marks and CRT-Sec5.3.1.",
 ))
 
@@ -836,6 +848,7 @@ CLAIMS.append(Claim(
     id="CRT-Fig3", paper="CRT", location="Sec. 5.3.2, Fig. 3",
     statement="Conformer on LibriSpeech: FAVOR++ improves WER by 2.49% (M=8) and 3.05% (M=16) over FAVOR+.",
     verdict="unverifiable",
+    empirical=True,
     evidence="Requires LibriSpeech and TPU-scale training.",
 ))
 
@@ -846,6 +859,7 @@ CLAIMS.append(Claim(
     id="CRT-Fig4", paper="CRT", location="Sec. 5.3.3, Fig. 4",
     statement="ViT on ImageNet: FAVOR++ is more stable, better for uptraining; similar speed to FAVOR+.",
     verdict="unverifiable",
+    empirical=True,
     evidence="Requires ImageNet and TPU-scale training.",
 ))
 
