@@ -394,3 +394,26 @@ def test_unknown_estimator_kind_lists_the_valid_ones():
 
     with pytest.raises(ValueError, match="'trig', 'pos', 'gerf'"):
         crt.estimator_samples("nope", [0.1, 0.2], [0.3, 0.1], 10, np.random.default_rng(0))
+
+
+def test_sec51_table_helpers():
+    # the judging of the Sec. 5.1 protocol-sensitivity tables: log of the mean variance, and the 3-SE rule
+    from rfsym.crt.claims import sec5
+
+    a = np.array([0.0, 1.0, 2.0])
+    assert abs(sec5._log_mean_exp(a) - np.log(np.mean(np.exp(a)))) < 1e-14
+    assert abs(sec5._log_mean_exp(a + 800.0) - 800.0 - sec5._log_mean_exp(a)) < 1e-12     # no overflow
+    thr = {"GERF vs TrigRF": 80, "OPRF vs PosRF": 75, "GeomRF+ vs PosRF": 75}
+    se = dict.fromkeys(thr, 1.0)
+    assert sec5._sec51_judge({"GERF vs TrigRF": 83, "OPRF vs PosRF": 84, "GeomRF+ vs PosRF": 76}, se, thr) is True
+    assert sec5._sec51_judge({"GERF vs TrigRF": 83, "OPRF vs PosRF": 84, "GeomRF+ vs PosRF": 59}, se, thr) is False
+    assert sec5._sec51_judge({"GERF vs TrigRF": 83, "OPRF vs PosRF": 84, "GeomRF+ vs PosRF": 73}, se, thr) is None
+
+
+def test_sec52_preprocessing_table():
+    # raw features refute CRT Sec. 5.2 on the cached rerun; the table has one row per (preprocessing, sets)
+    from rfsym.crt import realdata as crd
+
+    o = crd.check_sec52_preprocessing()
+    assert o.sensitivity.choices == crd.SEC52_CHOICES and len(o.sensitivity.rows) == 3
+    assert o.sensitivity.rows[0][2] is False and o.control_rejected

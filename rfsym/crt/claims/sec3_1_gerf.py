@@ -288,9 +288,15 @@ CLAIMS.append(Claim(
 
 # -------------------------------------------------------------------------------- CRT-Sec9.2
 
+#: the choices of roots in (5): the two square roots B = +-sqrt(s(1-4A)) times the four fourth roots i^k (1-4A)^(1/4)
+_SEC92_ROOTS = tuple((sb, k) for sb in (1, -1) for k in range(4))
+_SEC92_DS = tuple(range(1, 9))      # dimensions at which D^2 = (i^k (1-4A)^(1/4))^(2d) is compared with (18)
+
+
 def _sec92_roots():
-    # every choice of roots in (5), d = 1: the other square root -B and the fourth root i (1-4A)^(1/4) (D^2 -> -D^2,
-    # which breaks (18) for odd d) give the same variance as the principal roots; only the latter changes the mean
+    # every choice of roots in (5), d = 1: the other square root -B and the fourth roots i^k (1-4A)^(1/4) give the same
+    # variance as the principal roots; the odd k flip D^2 -> -D^2 (which breaks (18) for odd d) and the mean to -K
+    from ...datasets import UCI_SHAPES
     with mp.workdps(30):
         A = mpmath.mpf("0.1")
         x, y = mpmath.mpf("0.7"), mpmath.mpf("-0.3")
@@ -300,22 +306,35 @@ def _sec92_roots():
         D0 = mpmath.root(1 - 4 * A, 4)
         pts = [-mpmath.inf, -5, 0, 5, mpmath.inf]
         mean, var = {}, {}
-        for name, B, D in (("principal", B0, D0), ("-B", -B0, D0), ("iD", B0, mpmath.j * D0)):
-            z = lambda w: D * D * mpmath.exp(2 * A * w * w + B * w * (x + y) + C * (x * x + y * y))
+        for sb, k in _SEC92_ROOTS:
+            B, D = sb * B0, mpmath.j ** k * D0
+            z = lambda w, B=B, D=D: D * D * mpmath.exp(2 * A * w * w + B * w * (x + y) + C * (x * x + y * y))
             m1 = mpmath.re(mpmath.quad(lambda w: z(w) * mpmath.npdf(w), pts))
             m2 = mpmath.quad(lambda w: mpmath.re(z(w)) ** 2 * mpmath.npdf(w), pts)
-            mean[name], var[name] = m1, m2 - m1 * m1
+            mean[sb, k], var[sb, k] = m1, m2 - m1 * m1
         lib = crt.gerf_variance(["0.7"], ["-0.3"], "0.1", 1, dps=25)
-        dig_v = min(agreeing_digits(var[k], lib) for k in var)
-        ok = agreeing_digits(mean["principal"], K) >= 20 and agreeing_digits(mean["-B"], K) >= 20 and dig_v >= 20
-        ctrl = agreeing_digits(mean["iD"], -K) >= 20
-    return Outcome(ok, (f"d=1, A=0.1, s=+1, x=0.7, y=-0.3, K={mpmath.nstr(K, 10)}: quadrature of the mean and variance of Re(f1 f2) with each choice of roots: "
-                        f"principal roots mean {mpmath.nstr(mean['principal'], 10)}, variance {mpmath.nstr(var['principal'], 12)}; the other square root -B: "
-                        f"mean {mpmath.nstr(mean['-B'], 10)}, variance {mpmath.nstr(var['-B'], 12)}; the fourth root i (1-4A)^(1/4) (D^2 -> -D^2, so (18) fails "
-                        f"for odd d): mean {mpmath.nstr(mean['iD'], 10)} = -K, variance {mpmath.nstr(var['iD'], 12)}; Eq. (6) (library) {mpmath.nstr(lib, 12)}: "
-                        f"every variance agrees to >= {dig_v:.0f} digits"),
+        dig_v = min(agreeing_digits(var[c], lib) for c in var)
+        # the mean is K for even k (D^2 kept) and -K for odd k (D^2 -> -D^2), whichever square root
+        signs_ok = all(agreeing_digits(mean[sb, k], K if k % 2 == 0 else -K) >= 20 for sb, k in _SEC92_ROOTS)
+        # (18) at dimension d: D^2 = (i^k (1-4A)^(1/4))^(2d) equals (sqrt(1-4A))^d iff k d is even
+        keeps = {(k, d): agreeing_digits((mpmath.j ** k * D0) ** (2 * d), B0 ** d) >= 25 for k in range(4) for d in _SEC92_DS}
+        parity_ok = all(keeps[k, d] == ((k * d) % 2 == 0) for k in range(4) for d in _SEC92_DS)
+        ok = signs_ok and dig_v >= 20 and parity_ok
+        ctrl = agreeing_digits(mean[1, 1], -K) >= 20
+    name = lambda sb, k: f"{'+' if sb > 0 else '-'}B, {('1', 'i', '-1', '-i')[k]} D"
+    odd = [f"{n} {UCI_SHAPES[n][1]}" for n in UCI_SHAPES if UCI_SHAPES[n][1] % 2]
+    return Outcome(ok, (f"d=1, A=0.1, s=+1, x=0.7, y=-0.3, K={mpmath.nstr(K, 10)}: quadrature of the mean and variance of Re(f1 f2) with each of the "
+                        f"{len(_SEC92_ROOTS)} choices of roots (B = +-sqrt(1-4A), D = i^k (1-4A)^(1/4)): "
+                        + "; ".join(f"{name(sb, k)}: mean {mpmath.nstr(mean[sb, k], 10)}, variance {mpmath.nstr(var[sb, k], 12)}" for sb, k in _SEC92_ROOTS)
+                        + f"; Eq. (6) (library) {mpmath.nstr(lib, 12)}: every variance agrees to >= {dig_v:.0f} digits; the mean is K for k = 0, 2 "
+                        f"and -K for k = 1, 3: {signs_ok}. D^2 = (i^k (1-4A)^(1/4))^(2d) keeps (18) exactly when k d is even, for d = "
+                        f"{_SEC92_DS[0]}..{_SEC92_DS[-1]} and every k: {parity_ok} (so for even d every choice keeps (18)). UCI sets of Sec. 5.2 "
+                        f"with an odd number of attributes (rfsym.datasets.UCI_SHAPES): {', '.join(odd)}"),
                    agreement=f"{dig_v:.0f} digits", control_rejected=ctrl,
-                   control_detail="'the fourth root i (1-4A)^(1/4) keeps (18) at d = 1' rejected: its mean is -K")
+                   control_detail="'the fourth root i (1-4A)^(1/4) keeps (18) at d = 1' rejected: its mean is -K",
+                   domain={"choice of roots": f"all {len(_SEC92_ROOTS)}: " + "; ".join(name(sb, k) for sb, k in _SEC92_ROOTS)
+                                              + " (quadrature at d = 1, A = 0.1, x = 0.7, y = -0.3)",
+                           "d (whether a root keeps (18))": ", ".join(map(str, _SEC92_DS))})
 
 
 def _sec92_mc():
@@ -346,18 +365,18 @@ CLAIMS.append(Claim(
     id="CRT-Sec9.2", paper="CRT", location="App. 9.2, remark after the proof of Thm 3.1",
     statement="Other complex roots can be used in (5) instead of the principal ones; the proof of Thm 3.2 only uses (18), so the variance is the same.",
     verdict="verified",
-    evidence=r"Verified under the reading the remark itself states: 'other roots' that keep (18), the only property the proofs use. The variance is the same for every choice of roots: the other square root $-B$ is absorbed by $\omega\to-\omega$, and another fourth root multiplies $D^2$ by $\pm1$, with $\mathrm{Var}\,\mathrm{Re}(-Z)=\mathrm{Var}\,\mathrm{Re}(Z)$ (quadrature at $d=1$: variance 0.73056313032 with the principal roots, $-B$ and $iD$ alike, equal to (6)). Caveat: a fourth root with $D^2\to-D^2$ breaks (18) when $d$ is odd, and then the mean is $-K$ (quadrature and sampling); for even $d$ (every experiment of the paper uses $d=64$) every choice keeps (18).",
+    evidence=r"Verified under the reading the remark itself states: 'other roots' that keep (18), the only property the proofs use. The variance is the same for every choice of roots: the other square root $-B$ is absorbed by $\omega\to-\omega$, and another fourth root multiplies $D^2$ by $\pm1$, with $\mathrm{Var}\,\mathrm{Re}(-Z)=\mathrm{Var}\,\mathrm{Re}(Z)$ (quadrature at $d=1$: variance 0.73056313032 with the principal roots, $-B$ and $iD$ alike, equal to (6)). Caveat: a fourth root with $D^2\to-D^2$ breaks (18) when $d$ is odd, and then the mean is $-K$ (quadrature and sampling); for even $d$ (Sec. 5.1 uses $d=64$) every choice keeps (18), while the UCI sets of Sec. 5.2 also have odd attribute counts (cmc 9, wifi 7), where only the roots that keep $D^2$ are unbiased.",
     readings=[
         Reading("literal: any roots, unbiasedness included", r"Any complex roots in (5) keep the estimator unbiased, and its variance is unchanged.",
-                False, "the variance is unchanged (0.73056313032 for every root at d = 1), but the fourth root i (1-4A)^(1/4) at odd d gives mean -0.6065306597 = -K"),
+                False, "the variance is unchanged (0.73056313032 for each of the 8 choices of roots at d = 1), but the fourth root i (1-4A)^(1/4) at odd d gives mean -0.6065306597 = -K"),
         Reading("charitable: roots that keep (18) (defence counsel)", r"Roots other than the principal ones may be used as long as (18) holds, which is all the proofs of Thm 3.1 and 3.2 use ('we will only use (18)'); the variance is then the same.",
                 True, "the other square root -B keeps the mean 0.6065306597 = K and the variance 0.73056313032 = (6); sampled features agree"),
     ],
-    defence="Defence counsel: the remark says the proof 'will only use (18)', so 'other roots' are roots that keep (18); the variance sentence is true for every choice of roots, and for even d (d = 64 in every experiment) every fourth root keeps (18).",
+    defence="Defence counsel: the remark says the proof 'will only use (18)', so 'other roots' are roots that keep (18); the variance sentence is true for every choice of roots, and for even d (d = 64 in Sec. 5.1) every fourth root keeps (18).",
     checks=[
         Check("mean and variance with each root by quadrature", "numeric", _sec92_roots,
               exercises=("rfsym.crt.gerf_variance",),
-              route="mpmath quadrature of the mean and variance of Re(f1 f2) with each root, d = 1",
+              route="mpmath quadrature of the mean and variance of Re(f1 f2) with each of the 8 choices of roots, d = 1; D^2 against (18) for d = 1..8",
               control="the fourth root i (1-4A)^(1/4) keeping (18) at odd d"),
         Check("sampled features with each root (MC)", "montecarlo", _sec92_mc,
               exercises=("rfsym.crt.sample_omega", "rfsym.crt.gerf_features"),

@@ -259,16 +259,17 @@ def _note33_mc():
     # control: a nearby pair (x, -x + 0.05) has a visibly positive sampled variance
     w = crt.estimator_samples("oprf", x, -x + 0.05, 100_000, rng)
     r = variance_of(w)
-    return Outcome(dev < 1e-12, f"x = -y = (0.3,-1.2,0.5): A* = 0 and all 100000 sampled OPRF products equal K = {K:.6g} to rel. {dev:.1e}",
+    return Outcome(dev < 1e-12, f"x = -y = (0.3,-1.2,0.5): A* = 0 and all {v.size} sampled OPRF products equal K = {K:.6g} to rel. {dev:.1e}",
                    agreement=f"rel. {dev:.0e}", control_rejected=r.estimate > 5 * r.stderr and r.estimate > 0,
-                   control_detail=f"y = -x + 0.05: sampled variance {r.estimate:.3g} (z = {r.estimate / r.stderr:.1f} from 0)")
+                   control_detail=f"y = -x + 0.05: sampled variance {r.estimate:.3g} (z = {r.estimate / r.stderr:.1f} from 0)",
+                   domain={"sampled products": f"{v.size} sampled draws at the one pair x = -y = (0.3, -1.2, 0.5), seed {SEED + 27}"})
 
 
 CLAIMS.append(Claim(
     id="CRT-Thm3.3-Note", paper="CRT", location="Sec. 3.1, Note after Thm 3.3",
     statement=r"$A^*<0$ for $x\ne-y$ (bounded features); $\|x+y\|\to0$ gives $\rho^*\to1$, $A^*\to0$; $x=-y$: PosRF with zero variance; larger $\|x+y\|$ gives larger gains.",
     verdict="verified",
-    evidence=r"sympy proves $A^*<0$ and the limits; checked numerically from $s_2=10^{-30}$ to $10^{30}$ and $d$ up to 4096; at $x=-y$ every sampled product equals $K$.",
+    evidence=r"sympy proves $A^*<0$ and the limits; checked numerically from $s_2=10^{-30}$ to $10^{30}$ and $d$ up to 4096; at the pair $x=-y=(0.3,-1.2,0.5)$ every one of 100000 sampled products equals $K$.",
     checks=[
         Check("sign and limits (sympy)", "symbolic", _note33_symbolic,
               route="sympy: root^2 - (2 s2 - d)^2 = 16 d s2, limits of rho*", control="the printed (7) (limit not 1)"),
@@ -322,7 +323,9 @@ def _sec31_pos_symbolic():
     return Outcome(ok, f"sympy with t = 1-4A > 0, w, x real: s=+1: B, D, f positive, f real: {out[1]}; s=-1: {out[-1]}; "
                        f"library gerf_params at A in (-2, -0.3, 0.1), d=3 vs sqrt(1-4A), (1-4A)^(3/4), -1: max deviation {dev:.1e}",
                    agreement="exact (sympy)", control_rejected=out[-1][2] is not True and abs(f_num.imag) > 1e-3,
-                   control_detail=f"s = -1 (B imaginary): f = {f_num.real:.4f}{f_num.imag:+.4f}i at 1-4A = 1/2, w = x = 1, d = 3")
+                   control_detail=f"s = -1 (B imaginary): f = {f_num.real:.4f}{f_num.imag:+.4f}i at 1-4A = 1/2, w = x = 1, d = 3",
+                   domain={"real omega, x": "every real w, x and every t = 1-4A > 0, d > 0 (sympy assumptions on one coordinate's "
+                                            "factor exp(A w^2 + B w x + C x^2); the d-dimensional exponent is a sum of such real terms)"})
 
 
 CLAIMS.append(Claim(

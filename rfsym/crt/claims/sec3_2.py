@@ -643,7 +643,9 @@ def _pstar_convex():
                                                   f"(log I0)' > 0 and (log I0)'' > 0 at 41 points z in [1e-6, 1e4] (30 digits; min (log I0)'' = {mpmath.nstr(min(d2), 4)}): {conv}; "
                                                   f"so every coordinate term, hence (13), is strictly convex in p with one minimiser; plain Brent on (0, 1) vs geometric_p_star_np over 20 random statistics: max |diff| {worst:.1e}"),
                    agreement=f"convex; Brent within {worst:.0e}", control_rejected=bool(hd_coef.is_positive),
-                   control_detail=f"without p^(-d): h'(p) = ({hd_coef}) phi' > 0, no interior minimum")
+                   control_detail=f"without p^(-d): h'(p) = ({hd_coef}) phi' > 0, no interior minimum",
+                   domain={"coefficients of h''(p)": "all three (of phi'', of phi', and the rest), for every q > 0 (p in (0, 1)), "
+                                                    "a > 0, d > 0 (sympy positive symbols)"})
 
 
 CLAIMS.append(Claim(
@@ -695,7 +697,7 @@ def _sec323_lattice():
     X = np.array([[0.3, -0.4], [-0.2, 0.5], [0.1, 0.2]])
     Y = np.array([[0.25, 0.1], [-0.35, -0.15], [0.4, 0.3]])
     P = cx.fit_parameters(X, Y)
-    lines, devs, ctrl_devs, positive = [], [], [], True
+    lines, devs, ctrl_devs, positive, n_feat = [], [], [], True, 0
     with mp.workdps(30):
         for kind, key in (("poisson", "PoisRF+"), ("geometric", "GeomRF+")):
             c, q = P[key]
@@ -711,6 +713,7 @@ def _sec323_lattice():
                     w = pmf(om[0]) * pmf(om[1])
                     fx, fy = cw.dirf_feature_mp(om, xh, pmf), cw.dirf_feature_mp(om, yh, pmf)
                     positive &= fx > 0 and fy > 0
+                    n_feat += 2
                     m += w * fx * fy
                     mo += w * cw.dirf_feature_mp(om, xo, pmf) * cw.dirf_feature_mp(om, yo, pmf)
                 K = mpmath.exp(-sum((float(a) - float(b)) ** 2 for a, b in zip(X[i], Y[j])) / 2)
@@ -722,7 +725,9 @@ def _sec323_lattice():
                    f"shift c from fit_parameters = {np.round(P['GeomRF+'][0], 8).tolist()}; lattice sums over omega in {{0..39}}^2 at 30 digits: "
                    + "; ".join(lines) + f"; all features of the shifted inputs > 0: {positive}",
                    agreement=f"rel. {float(worst):.0e}", control_rejected=min(ctrl_devs) > 1e-3,
-                   control_detail=f"shifting x only changes the mean by rel. >= {float(min(ctrl_devs)):.2g}")
+                   control_detail=f"shifting x only changes the mean by rel. >= {float(min(ctrl_devs)):.2g}",
+                   domain={"features of the shifted inputs": f"all {n_feat}: PoisRF+ and GeomRF+, pairs (0,1) and (2,0), "
+                                                             "omega in {0..39}^2, at x^ and at y^"})
 
 
 CLAIMS.append(Claim(

@@ -372,7 +372,9 @@ def _thm42_ort():
                                  f"||x+y||^2 up to {max(float(np.sum((x + y) ** 2)) for _, _, x, y, *_ in settings):.3g}); with eps tuned so the bound is 3e-3..1e-2 the test resolves a violation ({sum(powered)}/{len(powered)} "
                                  f"settings powered). The bound is loose far in the tail (Z is heavy-tailed), so it is far from tight there."),
                    agreement="sampled tails below exp(-M L) in every setting", control_rejected=all(powered),
-                   control_detail="a too-small bound (the tuned bound used at the smallest eps) is rejected in every setting")
+                   control_detail="a too-small bound (the tuned bound used at the smallest eps) is rejected in every setting",
+                   domain={"settings": f"all {len(settings)}: " + "; ".join(
+                       f"d = {d}, M = {M}, ||x+y||^2 = {float(np.sum((x + y) ** 2)):.3g}, {n} sampled blocks" for d, M, x, y, _, _, n in settings)})
 
 
 def _thm42_ort_numeric():
@@ -467,7 +469,10 @@ def _thm43_numeric():
                         f"{[(round(r, 4), dd) for r, dd in printed_small]}, where the "
                         f"printed sample size is not justified by the proof (its range lacks (1-4A)^(d/2) and uses e^(-N/2) instead of e^(N/2))"),
                    agreement="worst case at N = Nmax in every setting", control_rejected=len(printed_small) > 0,
-                   control_detail=f"printed Gamma below the squared range at (R, d) in {[(round(r, 4), dd) for r, dd in printed_small]}")
+                   control_detail=f"printed Gamma below the squared range at (R, d) in {[(round(r, 4), dd) for r, dd in printed_small]}",
+                   domain={"balls (R, d)": ", ".join(f"(R^2 = {R * R:.6g}, d = {d})" for R, d in _T43),
+                           "Transformer settings (d = 64)": ", ".join(f"R^2 = {R * R:.6g}" for R, d in _T43 if d == 64)
+                           + " (R^2 = 200: Fig. 1's point, x = y, ||x+y||^2 = 100); each ball at its worst point N = N_max"})
 
 
 def _thm43_symbolic():

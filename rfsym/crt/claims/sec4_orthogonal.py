@@ -44,11 +44,15 @@ def _orth_pairs_mc(x, y, n_blocks, rng, A=None):
     return z1, z2
 
 
+_THM41_DS = (2, 3, 4, 16, 64, 1024)
+_THM41_S2 = ("1e-8", "1e-3", "0.5", "1", "10", "100", "1000")
+
+
 @functools.lru_cache(maxsize=None)
 def _thm41_numeric():
     worst = math.inf
-    for d in (2, 3, 4, 16, 64, 1024):
-        for s2 in ("1e-8", "1e-3", "0.5", "1", "10", "100", "1000"):
+    for d in _THM41_DS:
+        for s2 in _THM41_S2:
             for M in sorted({2, d}):
                 xx = ["0"] * (d - 1) + [str(mpmath.sqrt(mpmath.mpf(s2)))]
                 gap = crt.orthogonal_gap(xx, ["0"] * d, M, dps=20)
@@ -57,7 +61,9 @@ def _thm41_numeric():
     return Outcome(worst >= 1 - 1e-15, (f"exact gap Var_iid - Var_ort (orthogonal_gap) divided by the Thm 9.1 bound (1-1/M) 2/(d+2) F^2 over d in (2,3,4,16,64,1024), "
                                         f"s2 in 1e-8..1000, M in {{2, d}}: minimum ratio {worst:.10f} (>= 1; -> 1 as s2 -> 0, the bound is tight)"),
                    agreement=f"min ratio {worst:.10f}", control_rejected=worst / 1.01 < 1,
-                   control_detail="the bound x 1.01 is violated near s2 = 0")
+                   control_detail="the bound x 1.01 is violated near s2 = 0",
+                   domain={"M, one orthogonal block": f"2 and d, at d = {', '.join(map(str, _THM41_DS))}",
+                           "s2 = ||x+y||^2": ", ".join(_THM41_S2)})
 
 
 CLAIMS: list = []
@@ -83,6 +89,10 @@ def _thm41_mc():
                    **_mc_outcome(lines, oks, bads, "pair moment (the i.i.d. K^2)"))
 
 
+#: (d, M) with M > d: independent orthogonal blocks of d rows (App. 9.1)
+_THM41_BLOCKS = ((2, 3), (2, 4), (3, 7), (4, 9), (16, 40))
+
+
 def _thm41_blocks():
     # M > d: block-orthogonal features (App. 9.1); the printed factor (1 - 1/M) counts pairs across blocks too
     d, M = 2, 4
@@ -101,7 +111,7 @@ def _thm41_blocks():
     b = z_check(r, var_iid - printed)
     # over the domain: for M > d the corrected bound holds
     worst = math.inf
-    for dd, MM in ((2, 3), (2, 4), (3, 7), (4, 9), (16, 40)):
+    for dd, MM in _THM41_BLOCKS:
         for s2 in ("1e-6", "0.5", "5", "50"):
             xx = ["0"] * (dd - 1) + [str(mpmath.sqrt(mpmath.mpf(s2)))]
             full, rest = divmod(MM, dd)
@@ -114,9 +124,10 @@ def _thm41_blocks():
                 f"< printed (1-1/M) 2/(d+2) F^2 = {printed:.6f}; sampled Var(K_M^ort) {a}; the printed upper limit "
                 f"Var_iid/M - bound = {var_iid - printed:.6f} is exceeded at z = {b.z:+.1f}. With the factor sum_b m_b(m_b-1)/M^2 "
                 f"(corrected bound {corrected:.6f}) the inequality holds: min exact/corrected over (d, M) in "
-                f"((2,3),(2,4),(3,7),(4,9),(16,40)), s2 in 1e-6..50: {worst:.6f}"),
+                f"{_THM41_BLOCKS}, s2 in 1e-6..50: {worst:.6f}; so the gap is positive at all of them"),
                    agreement=f"z = {a.z:+.2f}", control_rejected=b.z > 5 and gap < printed,
-                   control_detail=f"the printed limit Var_iid/M - (1-1/M) 2/(d+2) F^2 exceeded at z = {b.z:+.1f}")
+                   control_detail=f"the printed limit Var_iid/M - (1-1/M) 2/(d+2) F^2 exceeded at z = {b.z:+.1f}",
+                   domain={"M, blocks (M > d)": "(d, M) = " + ", ".join(f"({a_}, {b_})" for a_, b_ in dict.fromkeys(((d, M),) + _THM41_BLOCKS))})
 
 
 def _thm41_quad():
@@ -163,7 +174,8 @@ def _thm41_favor():
                                              f". The printed bound fails at {len(bad)} of {len(ratios)} points (the factor 1 - 1/M overstates the correlated pairs by (M-1)/(d-1) = {(M - 1) / (d - 1):.3f}); "
                                              f"with (d-1)/M the bound holds (min exact/corrected {worst_corr:.6f}); the gap itself stays positive, so orthogonal features still reduce the variance"),
                    agreement=f"corrected bound holds (min ratio {worst_corr:.4f})", control_rejected=len(bad) > 0,
-                   control_detail=f"printed (1 - 1/M) bound rejected: ratio {min(ratios):.4g} < 1")
+                   control_detail=f"printed (1 - 1/M) bound rejected: ratio {min(ratios):.4g} < 1",
+                   domain={"M, FAVOR++ blocks": f"d = {d}, M = {M}"})
 
 
 CLAIMS.append(Claim(
@@ -175,7 +187,7 @@ CLAIMS.append(Claim(
         Reading("orthogonal ensemble, M <= d (Thm 9.1's domain; defence counsel)", r"The estimator of Theorem 9.1, orthogonal for $M\le d$, with $C=F^2$ from its proof.", True,
                 "exact gap / bound >= 1 over d in 2..1024, s2 in 1e-8..1000 (numbers in the checks)"),
         Reading("literal quantifier: some C >= 0 (may depend on M)", r"As printed, 'for some $C(\|x+y\|)\ge0$' after fixing $M$: $C$ may depend on $M$, and (15) says the gap is positive.", True,
-                "the gap is positive for every M, including d = 64, M = 256 (exact gap / printed bound 0.2482 > 0)"),
+                "the gap is positive at every M checked: M = 2 and M = d for d = 2..1024, and the blocks M > d from (d, M) = (2, 3) to (64, 256) (exact gap / printed bound 0.2482 > 0 there)"),
         Reading("block-orthogonal M > d with C = F^2 independent of M", r"The bound with $C=F^2$ and the factor $1-\frac1M$ for $M>d$ independent blocks (App. 9.1), as FAVOR++ uses.", False,
                 "d = 64, M = 256: exact gap / printed bound 0.2482 at ||x+y||^2 = 0.01"),
     ],
@@ -203,13 +215,17 @@ CLAIMS.append(Claim(
 
 # -------------------------------------------------------------------------------- CRT-Thm4.1-C
 
+#: the second coordinate t of x = (0.5, t, 0, 0), y = (0.5, -t, 0, 0): x + y fixed, ||x||^2 + ||y||^2 growing
+_THM41C_T = ("0", "2", "5")
+
+
 def _thm41_C_numeric():
     d, M = 4, 4
     rows, ok, ctrl_ok = [], True, True
     with mp.workdps(30):
         fac = (1 - mpmath.mpf(1) / M) * 2 / mpmath.mpf(d + 2)
         F2_0 = None
-        for t in ("0", "2", "5"):
+        for t in _THM41C_T:
             # ||x + y|| fixed (x + y = (1,0,0,0)), ||x||^2 + ||y||^2 grows with t
             x = ["0.5", t, "0", "0"]
             y = ["0.5", "-" + t if t != "0" else "0", "0", "0"]
@@ -229,10 +245,11 @@ def _thm41_C_numeric():
             rows.append(f"t={t}: gap {mpmath.nstr(gap, 5)}, F^2 = e^(-2N)(e^(s2/2)-1)^2 = {mpmath.nstr(F2, 5)} "
                         f"(= (K-e^-N)^2: {agreeing_digits(F2, F2_alt) >= 25}), (1-1/M) 2/(d+2) F^2 = {mpmath.nstr(fac * F2, 5)} <= gap: {bool(gap >= fac * F2)}")
     return Outcome(ok, (f"d=4, M=4, x+y=(1,0,0,0) fixed (s2 = 1), x=(0.5,t,0,0), y=(0.5,-t,0,0): " + "; ".join(rows) +
-                f". The gap -> 0, so the bound with C = F^2(t=0) = {mpmath.nstr(F2_0, 5)} (a function of ||x+y|| only) fails at t = 2, 5; "
-                f"the correction C = F^2 (depends on ||x||^2+||y||^2 too) holds at all three t"),
-                   agreement="C = F^2 holds at t = 0, 2, 5", control_rejected=ctrl_ok,
-                   control_detail="a constant C(||x+y||) = F^2(t=0) fails at t = 2 and 5")
+                f". The gap -> 0, so the bound with C = F^2(t=0) = {mpmath.nstr(F2_0, 5)} (a function of ||x+y|| only) fails at t = {', '.join(_THM41C_T[1:])}; "
+                f"the correction C = F^2 (depends on ||x||^2+||y||^2 too) holds at all {len(_THM41C_T)} t"),
+                   agreement=f"C = F^2 holds at t = {', '.join(_THM41C_T)}", control_rejected=ctrl_ok,
+                   control_detail=f"a constant C(||x+y||) = F^2(t=0) fails at t = {' and '.join(_THM41C_T[1:])}",
+                   domain={"t": ", ".join(_THM41C_T) + " (d = M = 4, x + y = (1, 0, 0, 0))"})
 
 
 def _thm41_C_mc():
@@ -283,6 +300,9 @@ CLAIMS.append(Claim(
 
 # -------------------------------------------------------------------------------- CRT-Thm9.1
 
+_THM91_DS = (2, 3, 5, 64, 1000)   # exact-rational spot checks of the termwise inequality (sympy proves it for every d > 0)
+
+
 def _thm91_symbolic():
     a = sp.Symbol("a", positive=True)  # a = d/2
     i, j = sp.symbols("i j", integer=True, positive=True)
@@ -303,7 +323,7 @@ def _thm91_symbolic():
     wrong_fails = bool((-wrong).is_positive)
     ok = step_i and step_j and decreasing and b11 == 0
     worst = math.inf
-    for d in (2, 3, 5, 64, 1000):
+    for d in _THM91_DS:
         av = sp.Rational(d, 2)
         for ii in range(1, 12):
             for jj in range(1, 12):
@@ -315,7 +335,9 @@ def _thm91_symbolic():
                                f"and 1 - ratio(1,1) - 2/(d+2) = {b11}: the termwise inequality (32) holds for every d. A larger constant 2/(d+1) fails: "
                                f"1 - ratio(1,1) - 2/(d+1) = {wrong} < 0: {wrong_fails}. Exact rationals agree: min over i,j in 1..11, "
                                f"d in (2,3,5,64,1000) of 1 - ratio - 2/(d+2) = {worst:.3g} >= 0"),
-                   agreement="exact (sympy)", control_rejected=wrong_fails, control_detail="the constant 2/(d+1) fails at (i, j) = (1, 1)")
+                   agreement="exact (sympy)", control_rejected=wrong_fails, control_detail="the constant 2/(d+1) fails at (i, j) = (1, 1)",
+                   domain={"d": f"every d > 0 (sympy, a = d/2 a positive symbol; i, j >= 1 integer symbols); exact rationals at d = "
+                                f"{', '.join(map(str, _THM91_DS))}, i, j = 1..11"})
 
 
 def _thm91_mc():
@@ -393,7 +415,8 @@ def _thm91_indicator_symbolic():
                     f"gap / printed bound = (m/P)^2: {ratio_mp}, = {sp.N(ratio, 30):.6f} < 1 for every |z|: (24) as printed fails although the hypothesis "
                     f"(coefficients >= 0) holds. Corrected F = E_w[g~(w^T z, ||w||)]: gap - bound = {corr} (equality, not flagged)"),
                    agreement="exact (sympy)", control_rejected=corr == 0 and fails,
-                   control_detail=f"printed F rejected (ratio {sp.N(ratio, 30):.3f}), corrected F holds with equality")
+                   control_detail=f"printed F rejected (ratio {sp.N(ratio, 30):.3f}), corrected F holds with equality",
+                   domain={"z": "every |z| > 0 (sympy: gap / printed bound has zero derivative in |z|, a positive symbol), d = M = 2"})
 
 
 def _thm91_indicator_mc():
@@ -454,6 +477,7 @@ CLAIMS.append(Claim(
     ],
     defence='Defence counsel: for the OPRF $g$ the printed $F$ still works at $d\\ge4$ (e.g. gap / bound 2.92e+14 at d = M = 8, s2 = 64), so Thm 4.1 at $d=64$ is unaffected; and under the unit-projection reading the slip sits in (23), not in $F$.',
     defeated_by='Theorem 9.1 claims every d, and with the OPRF g it fails at d = M = 2, s2 = 16 (gap / bound 0.02807) and d = M = 3, s2 = 100 (0.000522)',
+    not_a_domain={"claims every d": "restates the quantifier of Theorem 9.1 itself (what the paper asserts), not where a check looked"},
     checks=[
         Check("termwise inequality behind (32)", "symbolic", _thm91_symbolic,
               route="sympy step ratios of the sphere moments", control="constant 2/(d+1)"),
