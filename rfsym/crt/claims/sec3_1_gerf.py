@@ -502,7 +502,7 @@ CLAIMS.append(Claim(
               control="alpha_1 = alpha_3 without the square root"),
         Check("quadrature vs Eq. (6), complex A, d = 1, 2, 3", "numeric", _thm32_numeric,
               exercises=("rfsym.crt.gerf_variance", "rfsym.crt.gerf_params"),
-              route="mpmath quadrature of the feature factors (crt_witnesses.gerf_second_moment_quad)",
+              route="mpmath quadrature of the feature factors (rfsym.crt.witnesses.gerf_second_moment_quad)",
               control="alpha_4 with Re(1-4A) instead of |1-4A|"),
         Check("sampled second moments", "montecarlo", _thm32_mc,
               exercises=("rfsym.crt.gerf_variance", "rfsym.crt.estimator_samples"),

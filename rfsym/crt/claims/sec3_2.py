@@ -111,7 +111,7 @@ CLAIMS.append(Claim(
         Check("series identity", "symbolic", _eq9_symbolic,
               route="sympy summation", control="(k!)^-2 in place of (k!)^-1"),
         Check("lattice sum of the features", "numeric", _eq9_numeric,
-              route="mpmath lattice sum over omega with crt_witnesses.dirf_feature_mp",
+              route="mpmath lattice sum over omega with rfsym.crt.witnesses.dirf_feature_mp",
               control="feature without e^(-||x||^2/2)"),
         Check("sampled DIRF means", "montecarlo", _eq9_mc,
               exercises=("rfsym.crt.estimator_samples", "rfsym.crt.dirf_features"),
@@ -197,7 +197,7 @@ def _thm34_numeric():
         N = sum(a * a for a in xv) + sum(b * b for b in yv)
         return [mpmath.exp(l * len(xv) + q / l - N) * mpmath.mpf("1.001") - K2, mpmath.exp(2 * l * len(xv) + q / l - N) - K2]
     dig, wd, lat = _dirf_lattice_outcome("poisson", "0.9", crt.poisson_variance, wrongs)
-    return Outcome(dig >= 25, f"d=2, lam=0.9: lattice sum over omega in {{0..45}}^2 of the Poisson pmf times the squared features of (10) (crt_witnesses) minus K^2 = {mpmath.nstr(lat, 15)}; Eq. (11) agrees to {dig:.1f} digits",
+    return Outcome(dig >= 25, f"d=2, lam=0.9: lattice sum over omega in {{0..45}}^2 of the Poisson pmf times the squared features of (10) (rfsym.crt.witnesses) minus K^2 = {mpmath.nstr(lat, 15)}; Eq. (11) agrees to {dig:.1f} digits",
                    agreement=f"{dig:.0f} digits", control_rejected=wd < 4, control_detail=f"(11) x 1.001 or with 2 lam d agrees to {wd:.1f} digits at best")
 
 
@@ -227,7 +227,7 @@ CLAIMS.append(Claim(
               route="sympy summation of the per-coordinate moment", control="lam^-2 in place of lam^-1"),
         Check("lattice sum of the definition", "numeric", _thm34_numeric,
               exercises=("rfsym.crt.poisson_variance",),
-              route="crt_witnesses.dirf_second_moment_lattice (joint lattice, features of (10))",
+              route="rfsym.crt.witnesses.dirf_second_moment_lattice (joint lattice, features of (10))",
               control="(11) x 1.001; 2 lam d"),
         Check("sampled second moment", "montecarlo", _thm34_mc,
               exercises=("rfsym.crt.poisson_variance", "rfsym.crt.poisson_lambda_star", "rfsym.crt.estimator_samples"),
@@ -355,7 +355,7 @@ def _thm35_numeric():
         pr = mpmath.fprod(mpmath.besseli(0, 2 * abs(a * b) / (1 - pp)) for a, b in zip(xv, yv))
         return [pp ** (-len(xv)) * mpmath.exp(-N) * pr - K2, (crt.geometric_variance(x, y, p, dps=25) + K2) * mpmath.mpf("1.001") - K2]
     dig, wd, lat = _dirf_lattice_outcome("geometric", "0.35", crt.geometric_variance, wrongs)
-    return Outcome(dig >= 25, f"d=2, p=0.35: lattice sum over omega in {{0..45}}^2 of the geometric pmf times the squared features of (10) (crt_witnesses) minus K^2 = {mpmath.nstr(lat, 15)}; Eq. (13) agrees to {dig:.1f} digits",
+    return Outcome(dig >= 25, f"d=2, p=0.35: lattice sum over omega in {{0..45}}^2 of the geometric pmf times the squared features of (10) (rfsym.crt.witnesses) minus K^2 = {mpmath.nstr(lat, 15)}; Eq. (13) agrees to {dig:.1f} digits",
                    agreement=f"{dig:.0f} digits", control_rejected=wd < 4, control_detail=f"I0 argument with (1-p)^-1, or (13) x 1.001: {wd:.1f} digits at best")
 
 
@@ -384,7 +384,7 @@ CLAIMS.append(Claim(
               route="sympy summation", control="I0(2u/(1-p))"),
         Check("lattice sum of the definition", "numeric", _thm35_numeric,
               exercises=("rfsym.crt.geometric_variance",),
-              route="crt_witnesses.dirf_second_moment_lattice", control="I0 argument with (1-p)^-1; (13) x 1.001"),
+              route="rfsym.crt.witnesses.dirf_second_moment_lattice", control="I0 argument with (1-p)^-1; (13) x 1.001"),
         Check("sampled second moment", "montecarlo", _thm35_mc,
               exercises=("rfsym.crt.geometric_variance", "rfsym.crt.estimator_samples"),
               route="400000 sampled GeomRF products", control="Var x 1.03"),

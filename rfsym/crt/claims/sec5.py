@@ -464,7 +464,7 @@ CLAIMS.append(Claim(
               "Recorded earlier as an erratum on the [0, 1] and [-1, 1] readings only; standardised pixels, a common preprocessing, reproduce the printed factors, so the claim cannot be decided from the text."),
     checks=[
         Check("sigma = 1 reductions on real MNIST, every preprocessing", "data", _crd.check_sec51_mnist,
-              route="cached run of rfsym.crt.realdata on the real data (make experiments; tests/test_realdata.py recomputes cells bit for bit); variances from crt_experiments.fit_parameters / log_variances",
+              route="cached run of rfsym.crt.realdata on the real data (make experiments; tests/test_realdata.py recomputes cells bit for bit); variances from rfsym.crt.experiments.fit_parameters / log_variances",
               control="raw 0..255 pixels, under which every printed inequality holds, must be accepted"),
         Check("GERF over a parameter grid on real MNIST (no optimiser)", "data", _sec51_mnist_grid,
               exercises=("rfsym.crt.experiments.gerf_grid_reductions", "rfsym.crt.experiments.sample_regime"),
