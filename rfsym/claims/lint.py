@@ -94,7 +94,7 @@ def _words(phrase: str) -> list:
     ['draw']
     """
     out = []
-    for tok in re.findall(r"\\[A-Za-z]+|[A-Za-z][A-Za-z'-]*|\d+", phrase):
+    for tok in re.findall(r"\\[A-Za-z]+|[A-Za-z][A-Za-z0-9'-]*|\d+", phrase):
         w = tok.lstrip("\\").lower().rstrip("'")
         if w.endswith("'s"):
             w = w[:-2]

@@ -110,7 +110,8 @@ def coverage_table(claims: Sequence[Claim] | None = None) -> str:
 
 
 def verdict_table(paper: str | None = None, notebook: str | None = None) -> list:
-    """Run (cached) all checks of a paper/notebook, print the verdict table, assert all reproduced."""
+    """Run (cached) all checks of a paper/notebook, print the verdict table, assert all reproduced and the
+    evidence lint clean (every quoted number printed, every quantified sentence backed by a declared domain)."""
     results = [run(c.id) for c in claims_for(paper, notebook)]
     print(_table(results))
     counts: dict = {}
@@ -125,6 +126,11 @@ def verdict_table(paper: str | None = None, notebook: str | None = None) -> list
           + f" and {sum(x.meets for x in tgt)}/{len(tgt)} decided claims")
     bad = [r.claim.id for r in results if not r.reproduced]
     assert not bad, f"verdicts not reproduced: {bad}"
+    from .lint import lint_evidence_domains, lint_evidence_numbers
+
+    lint = {r.claim.id: lint_evidence_numbers(r) + lint_evidence_domains(r) for r in results}
+    lint = {k: v for k, v in lint.items() if v}
+    assert not lint, f"evidence lint (numbers no check printed, quantified sentences without a declared domain): {lint}"
     return results
 
 

@@ -264,7 +264,8 @@ def _sec51_sensitivity(regime, thresholds, expect):
                    control_detail="the sentence without its failing part holds in every stated-averaging row (the table can see a claim hold)",
                    domain={"protocol choices": "; ".join(f"{c}: {', '.join(dict.fromkeys(str(r[0][n]) for r in rows))}" for n, c in enumerate(_SEC51_CHOICES)),
                            "rows of the table": f"all {len(rows)}: {len(_SEC51_AVERAGING)} averagings x {len(D['designs'])} designs",
-                           "set size L (off the stated protocol)": ", ".join(str(Lo) for Lo, *_ in _SEC51_OFF_L)},
+                           "set size L (off the stated protocol)": ", ".join(str(Lo) for Lo, *_ in _SEC51_OFF_L),
+                           "epsilon of the shift c": ", ".join(f"{e:g}" for e in _SEC51_EPS)},
                    sensitivity=sens)
 
 

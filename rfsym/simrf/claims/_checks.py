@@ -32,6 +32,12 @@ def _digits(a, b):
         return min(agreeing_digits(a, b), 40.0)
 
 
+def _every(r: range) -> str:
+    """A declared domain of every integer of ``r`` ("2, 3, ..., 8 (every integer)")."""
+    vals = list(r)
+    return (", ".join(map(str, vals)) if len(vals) <= 3 else f"{vals[0]}, {vals[1]}, ..., {vals[-1]}") + " (every integer)"
+
+
 def _O(ok, evidence, agreement, rejected, detail, **kw):
     """Outcome with a separate control flag (the control must be rejected for the check to pass); keyword arguments
     (``domain``, ``sensitivity``) go to :class:`rfsym.claims.Outcome` unchanged."""

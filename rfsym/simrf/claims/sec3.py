@@ -30,7 +30,7 @@ from ...montecarlo import mean_of, z_check, z_witness
 from .. import experiments as ex
 from .. import nonisotropic as ni
 from .. import witnesses as wit
-from ._checks import MC_WHY, SEED, SEED2, _O, _digits, _pairs_mean_conformity
+from ._checks import MC_WHY, SEED, SEED2, _O, _digits, _every, _pairs_mean_conformity
 
 
 Z_MAX = 5.0  # |z| threshold of the Monte Carlo tests
@@ -61,7 +61,8 @@ def fig2_symbolic():
     sol = sp.solve(sp.Eq(d + d * (d - 1) * c, 0), c)        # |sum s_i|^2 = d + d(d-1)c = 0
     ok = sol == [-1 / (d - 1)]
     rows_ok, sum_ok = True, True
-    for dd in range(2, 8):
+    DS = range(2, 8)
+    for dd in DS:
         G = foundations.simplex_gram_expr(dd)
         rows_ok &= G.is_zero_matrix
         lib = simrf.cos_theta("simplex", dd)
@@ -74,9 +75,10 @@ def fig2_symbolic():
     ok = ok and rows_ok and sum_ok and sp.simplify(ang3 - 2 * sp.pi / 3) == 0
     # control: the orthogonal value cos = 0 would leave |sum s_i|^2 = d != 0
     return _O(ok, (f"sympy: |sum_i s_i|^2 = d + d(d-1) c = 0 gives c = {sol[0]}; the exact rows of Eq. (9) have Gram matrix equal to the "
-                   f"regular simplex's and sum to zero for d = 2..7 ({rows_ok and sum_ok}); rfsym.simrf.cos_theta agrees; "
+                   f"regular simplex's and sum to zero for d = {DS.start}..{DS.stop - 1} ({rows_ok and sum_ok}); rfsym.simrf.cos_theta agrees; "
                    f"arccos(-1/2) = {ang3} = 120 degrees at d = 3"),
-              "exact", sp.Integer(0) != sol[0], "cos = 0 (orthogonal) leaves |sum s_i|^2 = d")
+              "exact", sp.Integer(0) != sol[0], "cos = 0 (orthogonal) leaves |sum s_i|^2 = d",
+              domain={"d": f"symbolic d for c; exact Gram matrices at d = {_every(DS)}"})
 
 
 CLAIMS.append(Claim(

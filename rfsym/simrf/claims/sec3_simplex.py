@@ -16,6 +16,7 @@ import sympy as sp
 from ... import couplings, foundations
 from ...claims import Check, Claim, Outcome
 from ...montecarlo import z_witness
+from ._checks import _every
 
 #: seed of the foundations notebook's checks (the draws recorded before the move to this package)
 SEED = 20261121
@@ -28,7 +29,8 @@ def _eq9_symbolic():
     d = sp.Symbol("d", positive=True)
     ok = (sp.simplify(r["norm2"] - 1) == 0 and sp.simplify(r["norm2_last"] - 1) == 0
           and sp.simplify(r["cross"] + 1 / (d - 1)) == 0 and sp.simplify(r["last"] + 1 / (d - 1)) == 0)
-    exact = all(foundations.simplex_gram_expr(k).is_zero_matrix for k in range(2, 9))
+    DS = range(2, 9)
+    exact = all(foundations.simplex_gram_expr(k).is_zero_matrix for k in DS)
     # control: the exponent slip (d-1)^1 for (d-1)^(3/2) in the coefficient of (1,...,1,0)
     q = 3
     S = foundations.simplex_rows_expr(q + 1)
@@ -40,13 +42,14 @@ def _eq9_symbolic():
     wrong_norm = sp.nsimplify(sp.simplify((wrong[0, :] * wrong[0, :].T)[0]))
     wrong_cross = sp.nsimplify(sp.simplify((wrong[0, :] * wrong[1, :].T)[0]))
     return Outcome(ok and exact, f"symbolic d: |s_i|^2 = {r['norm2']}, |s_d|^2 = {r['norm2_last']}, s_i.s_j = {r['cross']}, "
-                                 f"s_i.s_d = {r['last']}; exact S S^T equals the regular-simplex Gram matrix for d = 2..8: {exact}; "
+                                 f"s_i.s_d = {r['last']}; exact S S^T equals the regular-simplex Gram matrix for d = {DS.start}..{DS.stop - 1}: {exact}; "
                                  f"with (d-1) in place of (d-1)^(3/2), d = 4: |s_1|^2 = {wrong_norm}, s_1.s_2 = {wrong_cross}. "
                                  f"(With (sqrt(d) - 1) in place of (sqrt(d) + 1) the rows are a reflected regular simplex: that "
                                  f"slip would not change the geometry.)",
                    agreement="identically equal",
                    control_rejected=sp.simplify(wrong_norm - 1) != 0 and sp.simplify(wrong_cross + sp.Rational(1, 3)) != 0,
-                   control_detail=f"|s_1|^2 = {wrong_norm}, s_1.s_2 = {wrong_cross}")
+                   control_detail=f"|s_1|^2 = {wrong_norm}, s_1.s_2 = {wrong_cross}",
+                   domain={"d": f"symbolic d; exact Gram matrices at d = {_every(DS)}"})
 
 
 def _gram_error(s):

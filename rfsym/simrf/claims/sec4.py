@@ -33,7 +33,7 @@ from ...claims import Check, Claim, Reading
 from ...montecarlo import mean_of, z_check, z_witness
 from .. import experiments as ex
 from .. import witnesses as wit
-from ._checks import DET, SEED, _O, _digits, _pairs_mean_conformity
+from ._checks import DET, SEED, _O, _digits, _every, _pairs_mean_conformity
 
 
 CLAIMS = []
@@ -251,14 +251,16 @@ def _eq58_numeric():
 def _eq58_symbolic():
     phi, w = sp.Symbol("phi", positive=True), sp.Symbol("w", positive=True)
     ok, wrong_ok = True, True
-    for d in range(2, 7):
+    DS = range(2, 7)
+    for d in DS:
         p20 = w ** (2 * d - 1) / (2 ** (d - 2) * sp.gamma(sp.Rational(d, 2)) ** 2) * sp.integrate(
             (sp.sin(phi) * sp.cos(phi)) ** (d - 1), (phi, 0, sp.pi / 2)) * sp.exp(-w ** 2 / 2)
         chi = w ** (2 * d - 1) * sp.exp(-w ** 2 / 2) / (2 ** (d - 1) * sp.gamma(d))
         ok &= sp.simplify(p20 - chi) == 0
         wrong_ok &= sp.simplify(p20 - 2 * chi) != 0
-    return _O(ok, "sympy: Eq. (20) at cos(theta) = 0 (phi integral done symbolically) equals the chi_2d density (58) for d = 2..6",
-              "difference 0", wrong_ok, "2^(d-2) in place of 2^(d-1) in (58) leaves a nonzero difference")
+    return _O(ok, f"sympy: Eq. (20) at cos(theta) = 0 (phi integral done symbolically) equals the chi_2d density (58) for d = {DS.start}..{DS.stop - 1}",
+              "difference 0", wrong_ok, "2^(d-2) in place of 2^(d-1) in (58) leaves a nonzero difference",
+              domain={"d": _every(DS)})
 
 
 def _chi_bins_mc(coupling, d, n, rng, edges, dens_ok, dens_bad, name_bad):
@@ -662,15 +664,17 @@ CLAIMS.append(Claim(
 def _eq69_symbolic():
     d = sp.Symbol("d", positive=True, integer=True)
     ok = True
-    for k in range(0, 12):
+    KS = range(0, 12)
+    for k in KS:
         gam = sp.gamma(d / 2) / sp.gamma(d) * sp.gamma(k + d) / (2 ** k * sp.gamma(k + d / 2))
         dbl = sp.Mul(*[(d + j) for j in range(k)]) / sp.Mul(*[(d + 2 * j) for j in range(k)])
         ok &= sp.simplify(sp.gammasimp(gam - dbl)) == 0
     kk = 3
     g3 = sp.gamma(d / 2) / sp.gamma(d) * sp.gamma(kk + d) / (2 ** kk * sp.gamma(kk + d / 2))
     ctl = sp.simplify(sp.gammasimp(g3 * 2 ** kk - sp.Mul(*[(d + j) / (d + 2 * j) for j in range(kk)]))) != 0
-    return _O(ok, "sympy, k = 0..11, symbolic d: Gamma(d/2)Gamma(k+d)/(Gamma(d)2^k Gamma(k+d/2)) = (k+d-1)!/(d-1)! (d-2)!!/(2k+d-2)!! = prod_(j<k) (d+j)/(d+2j) (the form of (69)-(70))",
-              "difference 0", ctl, "the form without 2^k is rejected at k = 3")
+    return _O(ok, f"sympy, k = {KS.start}..{KS.stop - 1}, symbolic d: Gamma(d/2)Gamma(k+d)/(Gamma(d)2^k Gamma(k+d/2)) = (k+d-1)!/(d-1)! (d-2)!!/(2k+d-2)!! = prod_(j<k) (d+j)/(d+2j) (the form of (69)-(70))",
+              "difference 0", ctl, "the form without 2^k is rejected at k = 3",
+              domain={"k": _every(KS), "d": "symbolic (positive integer)"})
 
 
 def _eq69_numeric():

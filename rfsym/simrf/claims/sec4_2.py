@@ -19,7 +19,7 @@ from ... import couplings, foundations
 from ...claims import Check, Claim, Outcome
 from .. import experiments as ex
 from .. import witnesses as wit
-from ._checks import SEED, SEED2, _O
+from ._checks import SEED, SEED2, _O, _every
 
 
 CLAIMS = []
@@ -29,17 +29,18 @@ SEED_FOUNDATIONS = 20261121
 
 
 def _alg1_symbolic():
-    zero = all(foundations.simplex_alg1_expr(d).is_zero_matrix for d in range(2, 9))
+    DS = range(2, 9)
+    zero = all(foundations.simplex_alg1_expr(d).is_zero_matrix for d in DS)
     # control: the same steps with (sqrt(d) - 1): not S x
     d = 4
     x = sp.Matrix(sp.symbols(f"x1:{d + 1}", real=True))
     yd = sum(x[:d - 1]) / sp.sqrt(d - 1)
     y = [sp.sqrt(sp.Rational(d, d - 1)) * x[i] - (sp.sqrt(d) - 1) / (d - 1) * yd for i in range(d - 1)] + [yd]
     bad = (sp.Matrix(y) - foundations.simplex_rows_expr(d) * x).applyfunc(sp.simplify)
-    return Outcome(zero, f"sympy: Algorithm 1 output minus S x is identically zero for symbolic x in d = 2..8: {zero}; "
+    return Outcome(zero, f"sympy: Algorithm 1 output minus S x is identically zero for symbolic x in d = {DS.start}..{DS.stop - 1}: {zero}; "
                          f"with (sqrt(d) - 1), d = 4, the first component of the difference is {bad[0]}",
                    agreement="identically zero", control_rejected=not bad.is_zero_matrix,
-                   control_detail=f"difference {bad[0]}")
+                   control_detail=f"difference {bad[0]}", domain={"d": _every(DS), "x": "symbolic"})
 
 
 def _alg1_numeric():
