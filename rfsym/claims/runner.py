@@ -218,11 +218,16 @@ def verify(paper: str | None = None, claim_id: str | None = None, *, progress=sy
     if pooled:
         import multiprocessing
 
-        todo = [c.id for c in claims if c.id not in _CACHE]
-        # interleave, so that each worker gets a share of every paper's slow claims
-        chunks = [todo[k::jobs * 4] for k in range(jobs * 4)]
+        # one work unit per section module: the claims of a section share cached intermediate results (a rerun, a
+        # set of curves), which a worker then computes once; the largest sections are handed out first
+        groups: dict = {}
+        for c in claims:
+            if c.id not in _CACHE:
+                mod = getattr(c.checks[0].fn, "__module__", None) if c.checks else None
+                groups.setdefault(mod or c.paper, []).append(c.id)
+        chunks = sorted(groups.values(), key=len, reverse=True)
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            for part in pool.imap_unordered(_run_ids, [ch for ch in chunks if ch]):
+            for part in pool.imap_unordered(_run_ids, chunks):
                 for cid, results in part:
                     r = _CACHE[cid] = ClaimResult(registry()[cid], results)
                     if progress is not None:
