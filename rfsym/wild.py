@@ -426,10 +426,13 @@ def _cupy_rows(device):
             q = q * cupy.sign(cupy.diagonal(r, axis1=-2, axis2=-1))[..., None, :]
         return cupy.asnumpy(q)
 
-    return [_sampler_rows("cupy", "cupy.linalg.qr recipe, no sign fix (batched)",
+    rows = [_sampler_rows("cupy", "cupy.linalg.qr recipe, no sign fix (batched)",
                           lambda d, k, rng: qr(d, k, rng, False), sign_fixed=False),
             _sampler_rows("cupy", "cupy.linalg.qr recipe + sign fix (batched)",
                           lambda d, k, rng: qr(d, k, rng, True), sign_fixed=True)]
+    for r in rows:               # the distribution is cupy-cuda12x / cupy-cuda13x / ..., not "cupy"
+        r["version"] = cupy.__version__
+    return rows
 
 
 _BACKEND_FUNCS = {"numpy": (_numpy_rows,), "scipy": (_scipy_rows,), "sklearn": (_sklearn_rows,),
