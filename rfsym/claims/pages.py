@@ -178,7 +178,7 @@ def sensitivity_lines(res) -> list:
     <BLANKLINE>
     ```{container} rfsym-fit-table
     <BLANKLINE>
-    | scaling | gap | printed claim |
+    | scaling | deciding number | printed claim |
     |---|---|---|
     """
     out = []
@@ -188,7 +188,7 @@ def sensitivity_lines(res) -> list:
             continue
         out += [f"**Protocol sensitivity** ({md_text(r.name)}): {md_text(t.measure)}.", "",
                 "```{container} rfsym-fit-table", "",
-                "| " + " | ".join(md_cell(ch) for ch in t.choices) + f" | {md_cell(t.measure)} | printed claim |",
+                "| " + " | ".join(md_cell(ch) for ch in t.choices) + " | deciding number | printed claim |",
                 "|" + "---|" * (len(t.choices) + 2)]
         for vals, num, holds in t.rows:
             out.append("| " + " | ".join(md_cell(v) for v in vals) + f" | {md_cell(num)} | {_SENS_WORD[holds]} |")
