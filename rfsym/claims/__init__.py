@@ -46,8 +46,8 @@ verdict is not reproduced: such a claim is unverifiable. Every empirical erratum
 or any claim with a data check) needs such a table (:meth:`Claim.coverage`).
 
 A check also reports where it looked (``Outcome(domain={"d": "2, 4, ..., 1024"})``). The evidence lint
-(:func:`lint_evidence_domains`) requires every quantified sentence of the recorded texts ("for every $n$",
-"whatever the pixel scaling", "in the Transformer settings") to be backed by such a declared domain.
+(:func:`lint_evidence_domains`) requires every quantified sentence of the recorded texts (``for every $n$``,
+``whatever the pixel scaling``, ``in the Transformer settings``) to be backed by such a declared domain.
 
 Where things live
 -----------------

@@ -4,13 +4,13 @@ Two rules, both run by ``python -m rfsym verify --lint``:
 
 * **numbers** (:func:`lint_evidence_numbers`): every number a recorded evidence text quotes must be printed
   by one of the claim's checks;
-* **domains** (:func:`lint_evidence_domains`): every sentence that quantifies over something ("for every
-  $n$", "whatever the pixel scaling", "in every row", "in the Transformer settings") must be backed by a
+* **domains** (:func:`lint_evidence_domains`): every sentence that quantifies over something (``for every
+  $n$``, ``whatever the pixel scaling``, ``in every row``, ``in the Transformer settings``) must be backed by a
   check of the claim that declares it looked there: a key of the check's ``Outcome.domain`` names the
   quantified thing, and for the protocol choices with a known list of options (resize method, pixel
   scaling) the declared values cover every option. A phrase whose quantifier asserts nothing over a
   domain ("all but WNLI") is exempted by the claim's ``not_a_domain``, with the reason. A range statement
-  ("$d$ in 2..1024", "from m = 64 to 128") needs a declared domain of that variable that reaches both ends.
+  (``$d$ in 2..1024``, ``from m = 64 to 128``) needs a declared domain of that variable that reaches both ends.
 """
 
 from __future__ import annotations
@@ -132,7 +132,7 @@ _RANGE = re.compile(
 
 
 def range_phrases(text: str) -> list:
-    """``(phrase, variable, low, high)`` of every range statement in ``text`` ("$d$ in 2..1024",
+    """``(phrase, variable, low, high)`` of every range statement in ``text`` (``$d$ in 2..1024``,
     "from m = 64 to 128", "sigma = 0.1 ... 1"; quotes of the paper excluded).
 
     Examples
@@ -162,7 +162,7 @@ def lint_evidence_domains(result) -> list:
     """Quantified phrases of the recorded texts that no check's declared domain backs.
 
     A phrase is backed when a check of the claim reported a domain (``Outcome.domain``) with a key that
-    shares a content word with the quantified noun phrase ("for every $n$" -- key ``"n"``; "whatever the
+    shares a content word with the quantified noun phrase (``for every $n$`` -- key ``"n"``; "whatever the
     pixel scaling" -- key ``"pixel scaling"``; "in the Transformer settings" -- a key with "setting").
     For a key in :data:`CANONICAL_DOMAINS` the declared value must name every option. Phrases inside
     quotes of the paper, and phrases exempted by the claim's ``not_a_domain``, are skipped. Returns
