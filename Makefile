@@ -53,7 +53,9 @@ test-notebooks: $(STAMP)
 
 book: $(STAMP)
 	RFSYM_CACHE=$(CLAIMS_CACHE) $(BIN)/python -m rfsym verify --jobs $(JOBS) --quiet > /dev/null || true
-	RFSYM_CACHE=$(CLAIMS_CACHE) $(BIN)/jupyter-book build . -W --keep-going
+	# --all: Sphinx would otherwise re-read only the pages whose source changed, and keep notebook outputs
+	# computed by an older library; every notebook is re-executed (its claim results come from the cache above)
+	RFSYM_CACHE=$(CLAIMS_CACHE) $(BIN)/jupyter-book build . -W --keep-going --all
 	@echo "book written to _build/html/index.html"
 
 # needs Debian's chromium (apt-get install chromium): typeset math and figures with the network blocked
