@@ -42,7 +42,7 @@ install: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -n $(JOBS) -q tests
-	$(BIN)/python -m pytest -q --doctest-modules rfsym
+	$(BIN)/python -m pytest -n $(JOBS) -q -p no:cacheprovider --doctest-modules rfsym
 	$(MAKE) --no-print-directory test-notebooks
 
 test-notebooks: $(STAMP)
