@@ -17,7 +17,7 @@ import json
 import re
 from pathlib import Path
 
-from .model import KIND_LABELS, PAPERS, Claim
+from .model import _HOLDS_WORD, KIND_LABELS, PAPERS, Claim
 from .runner import registry
 from .tables import coverage_summary, witness_kinds_short
 
@@ -160,9 +160,6 @@ def claim_markdown(res) -> str:
     return "\n".join(out)
 
 
-_SENS_WORD = {True: "holds", False: "fails", None: "undecided"}
-
-
 def sensitivity_lines(res) -> list:
     """Markdown: one table per check that enumerated unstated protocol choices (choice columns, the
     deciding number, whether the printed claim holds), with a note when the outcome flips.
@@ -191,7 +188,7 @@ def sensitivity_lines(res) -> list:
                 "| " + " | ".join(md_cell(ch) for ch in t.choices) + " | deciding number | printed claim |",
                 "|" + "---|" * (len(t.choices) + 2)]
         for vals, num, holds in t.rows:
-            out.append("| " + " | ".join(md_cell(v) for v in vals) + f" | {md_cell(num)} | {_SENS_WORD[holds]} |")
+            out.append("| " + " | ".join(md_cell(v) for v in vals) + f" | {md_cell(num)} | {_HOLDS_WORD[holds]} |")
         out += ["```", ""]
         k = t.outcomes()
         verdict = ("the outcome **flips** with the protocol: the claim cannot be decided" if t.flips else
