@@ -98,10 +98,24 @@ def haar_orthogonal(d: int, n: int, rng: np.random.Generator) -> np.ndarray:
     return out
 
 
+#: Below this dimension :func:`_haar_into` factorises whole batches with NumPy's stacked QR (per-block LAPACK
+#: calls cost ~9 us of overhead each, 5-15x the work at d <= 8); from it on, one LAPACK call per block
+#: (~3x faster than the stacked QR at d = 64). Both run dgeqrf/dorgqr on the same matrices: bit-identical Q.
+_BATCHED_QR_BELOW = 20
+
+
 def _haar_into(out: np.ndarray, g: np.ndarray, row_scale: np.ndarray | None = None) -> None:
     """Write sign-corrected Q factors of the Gaussian blocks ``g`` into ``out`` (rows scaled)."""
-    # LAPACK geqrf/orgqr per block (measured ~3x faster than numpy's batched qr for d = 64);
-    # g[i].T is Fortran-contiguous, so no copy is made before the factorisation
+    if g.shape[1] < _BATCHED_QR_BELOW:
+        step = max(1, 2 ** 22 // max(1, g.shape[1] * g.shape[2]))            # bounded memory per batch
+        for a in range(0, g.shape[0], step):
+            q, r = np.linalg.qr(np.swapaxes(g[a:a + step], 1, 2))
+            signs = np.sign(np.diagonal(r, axis1=1, axis2=2))
+            signs[signs == 0] = 1.0
+            scale = signs[:, None, :] if row_scale is None else row_scale[a:a + step, :, None] * signs[:, None, :]
+            np.multiply(q, scale, out=out[a:a + step])
+        return
+    # LAPACK geqrf/orgqr per block; g[i].T is Fortran-contiguous, so no copy is made before the factorisation
     for i in range(g.shape[0]):
         h, tau, _, info = _geqrf(g[i].T)
         if info != 0:  # pragma: no cover - LAPACK argument error

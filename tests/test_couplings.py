@@ -122,3 +122,26 @@ def test_bad_rng():
         couplings.simplex_plus_directions(np.array([[1.0, -1.0]]))
     with pytest.raises(ValueError, match="d >= 2"):
         couplings.simplex_apply(np.ones(1))
+
+
+@pytest.mark.parametrize("d", [2, 5, couplings._BATCHED_QR_BELOW - 1, couplings._BATCHED_QR_BELOW])
+def test_batched_and_per_block_qr_give_the_same_haar_rows(d, monkeypatch):
+    """Small d factorises whole batches with NumPy's stacked QR, large d one LAPACK call per block: the two
+    paths must agree bit for bit (the same dgeqrf/dorgqr on the same matrices), with and without row scales,
+    so a change of the switch-over dimension never changes a sample."""
+    g = np.random.default_rng(d).standard_normal((37, d, d))
+    scale = np.random.default_rng(d + 1).random((37, d)) + 0.5
+    results = []
+    for below in (10 ** 6, 0):                                   # all batched, then all per block
+        monkeypatch.setattr(couplings, "_BATCHED_QR_BELOW", below)
+        a, b = np.empty_like(g), np.empty_like(g)
+        couplings._haar_into(a, g)
+        couplings._haar_into(b, g, scale)
+        results.append((a, b))
+    (a1, b1), (a2, b2) = results
+    assert np.array_equal(a1, a2) and np.array_equal(b1, b2)
+    assert np.allclose(a1[0] @ a1[0].T, np.eye(d))
+    # the sign fix: the Q factor of g[i].T times sign(diag R) (Mezzadri 2007)
+    q, r = np.linalg.qr(g[3].T)
+    assert np.allclose(a1[3], q * np.sign(np.diag(r))[None, :])
+    assert np.allclose(b1[3], scale[3][:, None] * a1[3])

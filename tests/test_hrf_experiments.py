@@ -1,5 +1,6 @@
 """Tests of rfsym.hrf.experiments (Table 1 on wine; Fig. 2 pointwise estimates)."""
 
+import math
 import numpy as np
 
 from rfsym import hrf
@@ -57,6 +58,30 @@ def test_fig2_pointwise_exact_and_quantiles():
     assert np.allclose(out["trig"]["exact_rel"], [float(hrf.relative_error_trig(t, 1.0, M, dps=12)) for t in (1.0, 2.5)])
     assert np.allclose(out["anghyb"]["exact_rel"],
                        [float(hrf.relative_error_angular_hybrid(t, 1.0, m, n, dps=12)) for t in (1.0, 2.5)])
+
+
+def test_fig2_pointwise_sampled_mse_matches_exact():
+    """The projected sampler (2 normals per row) has the law of the d-dimensional rows: the sampled MSE of each
+    estimator z-tests against Lemma 3.4 / Thm D.1 (|z| <= 5), and a 1.3x wrong MSE is rejected."""
+    rng = np.random.default_rng(11)
+    x, y = E._sphere_points(1.0, 1.2, 64, rng)
+    M, m, n, d = E.fig2_config()
+    s = 40000
+    Wx, Wy = E._projections(x, y, s, M, rng)
+    nx, ny, sm = float(x @ x), float(y @ y), math.exp(float(x @ y))
+    cases = {"trig": (math.exp((nx + ny) / 2) * np.mean(np.cos(Wx - Wy), axis=1),
+                      float(hrf.relative_error_trig(1.2, 1.0, M, dps=12))),
+             "pos": (math.exp(-(nx + ny) / 2) * np.mean(np.cosh(Wx + Wy), axis=1),
+                     float(hrf.relative_error_pos(1.2, 1.0, M, dps=12)))}
+    for k, (e, rel) in cases.items():
+        sq = (e - sm) ** 2
+        se = np.std(sq, ddof=1) / math.sqrt(s)
+        exact = (rel * sm) ** 2
+        assert abs(np.mean(sq) - exact) <= 5 * se, k
+        assert abs(np.mean(sq) - 1.3 * exact) > 5 * se, k
+    # the covariance of the projected pair is the Gram matrix of (x, y)
+    C = np.cov(np.stack([Wx.ravel(), Wy.ravel()]))
+    assert np.allclose(C, [[nx, float(x @ y)], [float(x @ y), ny]], atol=0.02)
 
 
 def test_fig1_points_and_exact():
