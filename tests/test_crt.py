@@ -417,3 +417,29 @@ def test_sec52_preprocessing_table():
     o = crd.check_sec52_preprocessing()
     assert o.sensitivity.choices == crd.SEC52_CHOICES and len(o.sensitivity.rows) == 3
     assert o.sensitivity.rows[0][2] is False and o.control_rejected
+
+
+@pytest.mark.parametrize("kind,kw", [("poisson", {"lam": 0.7}), ("geometric", {"p": 0.4})])
+def test_dirf_features_against_the_product_formula(kind, kw):
+    """dirf_features (table lookup + one matrix product) against Eq. (10) written as the product
+    f = e^{-|x|^2/2} prod_l x_l^{k_l} / sqrt(k_l! p(k_l)), term by term, with zero and negative coordinates."""
+    import math as _m
+    rng = np.random.default_rng(3)
+    X = rng.standard_normal((4, 3))
+    X[0, 1] = 0.0
+    X[2] = [-0.5, 0.0, 0.0]
+    Om = crt.sample_omega(kind, 3, 300, rng, **kw)
+    lf, sg = crt.dirf_features(X, Om, kind, **kw)
+    pk = (lambda k: _m.exp(-kw["lam"]) * kw["lam"] ** k / _m.factorial(k)) if kind == "poisson" else \
+        (lambda k: kw["p"] * (1 - kw["p"]) ** k)
+    for i in range(X.shape[0]):
+        for j in range(0, Om.shape[0], 7):
+            f = _m.exp(-0.5 * float(X[i] @ X[i]))
+            for xl, k in zip(X[i], Om[j]):
+                f *= float(xl) ** int(k) / _m.sqrt(_m.factorial(int(k)) * pk(int(k)))
+            got = sg[i, j] * _m.exp(lf[i, j]) if sg[i, j] != 0 else 0.0
+            assert got == pytest.approx(f, rel=1e-12, abs=1e-300), (i, j)
+    with pytest.raises(ValueError, match="non-negative integers"):
+        crt.dirf_features(X, -Om, kind, **kw)
+    with pytest.raises(ValueError, match="same dimension"):
+        crt.dirf_features(X[:, :2], Om, kind, **kw)

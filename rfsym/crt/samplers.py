@@ -130,13 +130,24 @@ def dirf_features(X, Om, kind, *, lam=None, p=None):
         logp = lambda k: np.log(p) + k * np.log1p(-p)
     else:
         raise ValueError(f"kind must be 'poisson' or 'geometric', got kind={kind!r}")
+    if X.shape[1] != Om.shape[1]:
+        raise ValueError(f"X and Om must have the same dimension, got {X.shape} and {Om.shape}")
+    # log|f| = -|x|^2/2 + sum_l [k_l log|x_l| - (log k_l! + log p(k_l))/2]: the k-only part is a table lookup (the
+    # k_l are small integers), the x part one matrix product; a coordinate with x_l = 0 and k_l > 0 makes f = 0
+    if Om.size and (Om.min() < 0 or not np.array_equal(Om, np.round(Om))):
+        raise ValueError("Om must hold non-negative integers")
+    Ok = Om.astype(np.int64)
+    k = np.arange(int(Ok.max(initial=0)) + 1, dtype=float)
+    table = -0.5 * special.gammaln(k + 1) - 0.5 * logp(k)
+    base = table[Ok].sum(-1)                                    # (m,)
     with np.errstate(divide="ignore"):
         la = np.log(np.abs(X))                                  # (n, d)
-    k = Om[None, :, :].astype(float)                            # (1, m, d)
-    term = np.where(k > 0, k * la[:, None, :], 0.0) - 0.5 * special.gammaln(k + 1) - 0.5 * logp(k)
-    logf = -0.5 * (X * X).sum(1)[:, None] + term.sum(-1)
-    neg = ((X < 0)[:, None, :] & (Om[None, :, :] % 2 == 1)).sum(-1) % 2
-    zero = ((X == 0)[:, None, :] & (Om[None, :, :] > 0)).any(-1)
+    la[~np.isfinite(la)] = 0.0                                  # x_l = 0: handled by `zero`
+    Of = Ok.astype(float)
+    zero = (X == 0).astype(float) @ (Of > 0).T > 0              # (n, m)
+    logf = -0.5 * (X * X).sum(1)[:, None] + la @ Of.T + base[None, :]
+    logf[zero] = -np.inf
+    neg = np.rint((X < 0).astype(float) @ (Ok % 2).T.astype(float)) % 2
     sign = np.where(zero, 0.0, np.where(neg == 1, -1.0, 1.0))
     return logf, sign
 

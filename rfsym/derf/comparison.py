@@ -59,12 +59,11 @@ def log_relative_variance_np(family, X, Y, params=None):
 
 
 def _log_expm1(t):
+    """log(e^t - 1) = t + log(1 - e^{-t}), with 1 - e^{-t} = -expm1(-t) accurate for every t > 0 (no overflow, no
+    cancellation at small t; one pass over the array)."""
     t = np.asarray(t, dtype=float)
-    out = np.empty_like(t)
-    big = t > 30
-    out[big] = t[big] + np.log1p(-np.exp(-t[big]))
-    out[~big] = np.log(np.expm1(t[~big]))
-    return out
+    with np.errstate(divide="ignore"):                 # t = 0: -inf, as log(expm1(0))
+        return t + np.log(-np.expm1(-t))
 
 
 @functools.lru_cache(maxsize=1)
