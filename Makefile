@@ -16,7 +16,6 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.rfsym-installed
 JOBS   ?= 2
-NOTEBOOKS := $(wildcard notebooks/*.md)
 
 export PYTHONHASHSEED := 0
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
@@ -40,15 +39,14 @@ $(STAMP): pyproject.toml constraints.txt
 
 install: $(STAMP)
 
+# the unit tests and the doctests in one pytest session (one start of the workers, one tail)
 test: $(STAMP)
-	$(BIN)/python -m pytest -n $(JOBS) -q tests
-	$(BIN)/python -m pytest -n $(JOBS) -q -p no:cacheprovider --doctest-modules rfsym
+	$(BIN)/python -m pytest -n $(JOBS) -q -p no:cacheprovider --doctest-modules tests rfsym
 	$(MAKE) --no-print-directory test-notebooks
 
 test-notebooks: $(STAMP)
-	@rm -rf _build/nbval && mkdir -p _build/nbval
-	@for nb in $(NOTEBOOKS); do \
-	  $(BIN)/jupytext --quiet --to ipynb -o _build/nbval/$$(basename $$nb .md).ipynb $$nb || exit 1; done
+	@rm -rf _build/nbval
+	@$(BIN)/python tools/notebooks_to_ipynb.py _build/nbval > /dev/null
 	RFSYM_CACHE=$(CLAIMS_CACHE) $(BIN)/python -m pytest -n $(JOBS) --dist loadfile -v -p no:cacheprovider --nbval-lax _build/nbval
 
 book: $(STAMP)
@@ -62,10 +60,7 @@ book-check: $(STAMP)
 	$(BIN)/python tools/check_book_offline.py _build/html
 
 notebooks: $(STAMP)
-	@mkdir -p _build/notebooks
-	@for nb in $(NOTEBOOKS); do \
-	  $(BIN)/jupytext --quiet --to ipynb -o _build/notebooks/$$(basename $$nb .md).ipynb $$nb || exit 1; \
-	  echo "wrote _build/notebooks/$$(basename $$nb .md).ipynb"; done
+	@$(BIN)/python tools/notebooks_to_ipynb.py _build/notebooks
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py --out _build/bench.md
