@@ -443,3 +443,15 @@ def test_dirf_features_against_the_product_formula(kind, kw):
         crt.dirf_features(X, -Om, kind, **kw)
     with pytest.raises(ValueError, match="same dimension"):
         crt.dirf_features(X[:, :2], Om, kind, **kw)
+
+
+@pytest.mark.parametrize("d", [1, 9, 64, 1024])
+def test_geometric_objective_on_the_whole_grid_equals_the_scalar_objective(d):
+    """geometric_p_star_np evaluates its logit grid in one array operation: every value must be the scalar
+    objective's, bit for bit (so the bracket handed to Brent, and p*, are unchanged)."""
+    from scipy import special
+    from rfsym.crt import dirf
+    a = np.abs(np.random.default_rng(d).standard_normal(d)) * 0.3
+    p = special.expit(np.linspace(-30, 30, 601))
+    p = p[(p > 0) & (p < 1)]
+    assert np.array_equal(dirf._geom_obj_grid_np(p, a), np.array([dirf._geom_obj_np(q, a) for q in p]))

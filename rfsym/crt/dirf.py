@@ -112,6 +112,13 @@ def _geom_obj_np(p, a):
     return -a.size * np.log(p) + np.sum(np.log(special.i0e(z)) + z)
 
 
+def _geom_obj_grid_np(p, a):
+    """:func:`_geom_obj_np` at every ``p`` of a 1-D grid at once (row sums of a (grid, d) array: the same
+    pairwise summation as the 1-D sum, so the same values)."""
+    z = 2 * a[None, :] / np.sqrt(1 - p)[:, None]
+    return -a.size * np.log(p) + np.sum(np.log(special.i0e(z)) + z, axis=1)
+
+
 def geometric_p_star_np(a):
     """Minimiser over ``p in (0, 1)`` of the log of the first term of Eq. (13) (float64).
 
@@ -138,7 +145,7 @@ def geometric_p_star_np(a):
     t = np.linspace(-30, 30, 601)
     p = special.expit(t)
     p = p[(p > 0) & (p < 1)]
-    vals = np.array([_geom_obj_np(q, a) for q in p])
+    vals = _geom_obj_grid_np(p, a)
     i = int(np.nanargmin(vals))
     lo = t[max(i - 1, 0)]
     hi = t[min(i + 1, len(t) - 1)]
