@@ -388,12 +388,24 @@ def thm35_failure_radius(n, *, dps: int = 15, r_max=200):
             lo, hi = hi, hi * 2
             if hi > r_max:
                 return None
+        # Illinois regula falsi on the bracket [lo, hi] (ratio(lo) < 0 <= ratio(hi)): superlinear, ~10 steps where
+        # bisection takes one per bit; a step that would leave the bracket falls back to the midpoint
+        flo, fhi, side = ratio(lo), ratio(hi), 0
         for _ in range(int(mp.prec) + 5):
-            mid = (lo + hi) / 2
-            if ratio(mid) < 0:
-                lo = mid
+            mid = hi - fhi * (hi - lo) / (fhi - flo)
+            if not lo < mid < hi:
+                mid = (lo + hi) / 2
+            fm = ratio(mid)
+            if fm < 0:
+                lo, flo = mid, fm
+                if side == -1:
+                    fhi /= 2
+                side = -1
             else:
-                hi = mid
+                hi, fhi = mid, fm
+                if side == 1:
+                    flo /= 2
+                side = 1
             if hi - lo < mpmath.mpf(2) ** (-mp.prec + 8) * hi:
                 break
         return (lo + hi) / 2
