@@ -91,8 +91,10 @@ def _thm35_independent():
             rad_dev.append((n, rs, abs(ind / hrf.thm35_bound(rs, 1, n, dps=20) - 1)))
     ok_rad = all(rs > 1 and dev < mpmath.mpf(10) ** -6 for _, rs, dev in rad_dev)
     ok = (worst >= 12 and fails[0] == (True, True) and fails[1] == (True, True) and fails[2] == (False, True) and ok_rad)
-    rows.append("failure radii: " + ", ".join(f"r*({n}) = {_f(rs, 10)} (independent max / (27) - 1 = {_f(dev, 2)})"
-                                              for n, rs, dev in rad_dev))
+    # r* is verified to 8 digits, so the residual there is noise below ~1e-8: state the bound, not the noise
+    rows.append("failure radii: " + ", ".join(
+        f"r*({n}) = {_f(rs, 10)} (|independent max / (27) - 1| " + ("< 1e-8)" if dev < mpmath.mpf(10) ** -8 else f"= {_f(dev, 2)})")
+        for n, rs, dev in rad_dev))
     return Outcome(ok, "; ".join(rows) + f"; library max agrees to >= {worst} digits; (27) fails at the first two points, "
                    "the corrected bound holds at all three",
                    agreement=f"{worst} digits", control_rejected=ctrl <= 4,
@@ -162,7 +164,7 @@ CLAIMS.append(Claim(
               "(quadrature at that angle 1.35010445053e+85); printed (27) 1.07330613439e+85; corrected "
               "2.78931145269e+85; (r,m,n)=(2.5,3,4): max eps = 14544.9544455 at theta = 0.316604 (quadrature at "
               "that angle 14544.9544455); printed (27) 27004.2006739; corrected 33696.7505219; failure radii: "
-              "r*(1) = 4.127661112 (independent max / (27) - 1 = 3.7e-18); library max agrees to >= 25 digits; "
+              "r*(1) = 4.127661112 (|independent max / (27) - 1| < 1e-8); library max agrees to >= 25 digits; "
               "(27) fails at the first two points, the corrected bound holds at all three | [symbolic] "
               "certificate for all r > 0, m, n >= 1 -- Jordan: g(u) = sin u - 2u/pi at 0 and pi/2, and g''(u): "
               "(0, 0, -sin(u)); max_s s e^{-s} (s = 4 r^2 theta^2/pi^2): exp(-1); sup e^{-2r^2} b^1_r / printed "
