@@ -42,4 +42,23 @@ def run():
         secs, rc = _make(target)
         rows.append({"name": f"make {target}, cold claim cache, install excluded (wall)", "seconds": secs,
                      "limit": limit, "note": f"exit status {rc}; target {limit / 60:.0f} min on 2 cores"})
+        if target == "book":
+            rows += _book_breakdown()
+    return rows
+
+
+def _book_breakdown():
+    """Where ``make book``'s time went (``_build/book-times.json``, written by tools/build_book.py)."""
+    import json
+    path = ROOT / "_build" / "book-times.json"
+    if not path.is_file():
+        return []
+    t = json.loads(path.read_text())
+    rows = [{"name": "  make book: executing the notebooks (wall)", "seconds": t["execute_wall"],
+             "note": f"{t['jobs']} at a time, longest first"},
+            {"name": "  make book: the HTML from the executed notebooks (wall)", "seconds": t["html_wall"],
+             "note": "Jupyter Book, execution off"}]
+    for name, secs in sorted(t["notebooks"].items(), key=lambda kv: -kv[1]):
+        rows.append({"name": f"    notebook {name} (cold claim cache)", "seconds": secs,
+                     "note": "its kernel, the claims it shows included"})
     return rows
