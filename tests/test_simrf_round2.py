@@ -106,3 +106,32 @@ def test_tab3_substantially_depends_on_the_reading():
     assert o.passed and o.sensitivity.flips and _claim("SimRF-Tab3").verdict == "unverifiable"
     rows = {v: h for (p, v), _, h in o.sensitivity.rows if p == "paper's Table 3 (printed)"}
     assert rows[f"z > {sec5_3.Z_MAX:g}"] is True and rows[f">= {sec5_3.SUBSTANTIAL} or z > {sec5_3.Z_MAX:g} (project)"] is False
+
+
+def test_average_lead_is_the_mean_of_the_cells_of_consistency():
+    import math
+    for part in ("simrf", "simrf-std"):
+        mean, se, cells = srd.average_lead(part)
+        rows = srd.rerun_rows(part)
+        assert cells == len(rows) == srd.consistency(part)["cells"] == 32
+        diffs = [r[2]["simplex"][0] - max(r[2]["iid"][0], r[2]["orthogonal"][0]) for r in rows]
+        assert math.isclose(mean, float(np.mean(diffs)), rel_tol=1e-12)
+        assert 0 < se < 0.01
+
+
+def test_sec53_table_undecided_or_holding_never_failing(monkeypatch):
+    """SimRF-Sec5.3 / Fig8: with standardised features SimRF is ahead on average (z > 5), with raw features not
+    significantly either way, and in every cell neither rerun decides; a significant average deficit would fail the
+    check (a row that fails), as would a rerun where every reading holds (then the claim would be decided)."""
+    o = sec5_3.sec53_data()
+    rows = {(p.split(",")[1].strip().split(" ")[0], r): h for (p, r), _, h in o.sensitivity.rows}
+    assert rows[("standardised", "best on average over the cells")] is True
+    assert rows[("raw", "best on average over the cells")] is None
+    assert rows[("raw", "best in every cell")] is None and rows[("standardised", "best in every cell")] is None
+    assert o.passed and o.control_rejected and not o.sensitivity.flips
+    for cid in ("SimRF-Sec5.3", "SimRF-Fig8"):
+        assert _claim(cid).verdict == "unverifiable"
+    real = srd.average_lead
+    monkeypatch.setattr(srd, "average_lead", lambda part: (-0.05, 0.002, 32) if part == "simrf" else real(part))
+    bad = sec5_3.sec53_data()
+    assert not bad.passed and bad.sensitivity.flips
