@@ -223,3 +223,16 @@ def test_log_expm1_accurate_from_tiny_to_huge_arguments():
     assert _log_expm1(np.array([0.0]))[0] == -np.inf
     with np.errstate(invalid="ignore"):
         assert np.isnan(_log_expm1(np.array([-1.0]))[0])
+
+
+def test_fig2_curves_computed_once_whatever_the_spelling_and_returned_fresh():
+    from rfsym.derf import experiments as dx
+    kw = dict(L=16, n_sets=2, d=4, sigmas=(0.5,))
+    before = dx._fig2_curves.cache_info()
+    a = dx.fig2_curves("sphere", **kw)
+    b = dx.fig2_curves("sphere", families=dx.FIG2_FAMILIES, seed=2023, **kw)    # the defaults spelled out
+    after = dx._fig2_curves.cache_info()
+    assert after.misses - before.misses == 1 and after.hits - before.hits == 1
+    assert all(np.array_equal(a[f], b[f]) for f in dx.FIG2_FAMILIES)
+    a["gerf"][:] = 0.0                                                           # a caller's edit stays its own
+    assert not np.array_equal(dx.fig2_curves("sphere", **kw)["gerf"], a["gerf"])
