@@ -39,7 +39,7 @@ from .. import datasets as ds
 from .. import realdata as rd
 from ..claims import Outcome
 
-__all__ = ["METHODS", "FAMILY", "log_features", "image_regime", "run_images", "run", "run_std", "PROTOCOL_IMAGES",
+__all__ = ["METHODS", "FAMILY", "log_features", "family_params", "family_mean", "image_regime", "run_images", "run", "run_std", "PROTOCOL_IMAGES",
            "PROTOCOL", "PROTOCOL_STD", "IMAGES", "CLASSIFICATION", "CLASSIFICATION_STD", "PARTS", "gap_table",
            "cached_curves", "image_sets_of", "aderf_singular_sets", "evidence_mnist", "check_image_claims",
            "sderf_deficits", "fig3_summary", "evidence_fig3"]
@@ -54,15 +54,51 @@ _OPTIMA = {"gerf": derf.gerf_optimum_np, "aderf": derf.aderf_optimum_np, "sderf"
            "saderf": derf.saderf_optimum_np}
 
 
+def family_params(family: str, X, Y):
+    """DERF parameters of ``family`` optimised on the pair of sets ``(X, Y)`` (``None`` for trig and pos, which have
+    none), as :func:`rfsym.derf.as_derf_params_np` takes them.
+
+    Raises
+    ------
+    ValueError
+        The optimum does not exist on these sets (ADERF needs nonsingular second-moment matrices; SADERF every
+        coordinate nonzero somewhere).
+
+    Examples
+    --------
+    >>> X = np.array([[0.1, 0.2], [0.3, -0.1], [0.0, 0.4]])
+    >>> family_params("pos", X, X) is None, sorted(family_params("sderf", X, X))
+    (True, ['A', 'B1', 'B2', 'C1', 'C2', 'D'])
+    """
+    if family not in _OPTIMA:
+        return None
+    return derf.as_derf_params_np(family, _OPTIMA[family](X, Y), d=X.shape[1])
+
+
+def family_mean(family: str, X, Y, params=None) -> float:
+    """Mean over all pairs ``(x_i, y_j)`` of log(Var/K^2) of one feature (M = 1) of ``family`` with ``params``
+    (:func:`family_params`), summed in blocks of 128 rows of ``X`` (bounded memory at L = 1024).
+
+    Examples
+    --------
+    >>> X = np.array([[0.1, 0.2], [0.3, -0.1], [0.0, 0.4]])
+    >>> bool(np.isclose(family_mean("pos", X, X), np.mean(derf.log_relative_variance_np("pos", X, X))))
+    True
+    """
+    s = 0.0
+    for i0 in range(0, X.shape[0], 128):
+        s += float(derf.log_relative_variance_np(family, X[i0:i0 + 128], Y, params).sum())
+    return s / (X.shape[0] * Y.shape[0])
+
+
 def image_regime(regime: str, sigma: float, *, variant: str = "area/bt601/unit", L: int = 1024, n_sets: int = 5,
                  key=(0,)) -> dict:
     """DERF Fig. 1-2 image regimes: mean over pairs and sets of log(Var/K^2) (M = 1) per family.
 
     Protocol of DERF App. B.2: ``n_sets`` pairs of sets of ``L`` images; GERF, ADERF, SDERF (and
-    SADERF) optimised on each pair (:func:`rfsym.derf.gerf_optimum_np` etc.); relative variance (9)
-    of every pair (:func:`rfsym.derf.log_relative_variance_np`).  A family whose optimum does not
-    exist on a pair of sets (ADERF needs nonsingular second-moment matrices; SADERF every coordinate
-    nonzero somewhere) is reported as ``None`` with the reason under ``"undefined"``.
+    SADERF) optimised on each pair (:func:`family_params`); relative variance (9) of every pair
+    (:func:`family_mean`).  A family whose optimum does not exist on a pair of sets is reported as
+    ``None`` with the reason under ``"undefined"``.
 
     Examples
     --------
@@ -77,17 +113,12 @@ def image_regime(regime: str, sigma: float, *, variant: str = "area/bt601/unit",
         for f in _FAMILIES:
             if f in undefined:
                 continue
-            params = None
-            if f in _OPTIMA:
-                try:
-                    params = derf.as_derf_params_np(f, _OPTIMA[f](X, Y), d=X.shape[1])
-                except ValueError as exc:
-                    undefined[f] = f"set {k}: {exc}"
-                    continue
-            s = 0.0
-            for i0 in range(0, L, 128):
-                s += float(derf.log_relative_variance_np(f, X[i0:i0 + 128], Y, params).sum())
-            tot[f] += s / (L * L) / n_sets
+            try:
+                params = family_params(f, X, Y)
+            except ValueError as exc:
+                undefined[f] = f"set {k}: {exc}"
+                continue
+            tot[f] += family_mean(f, X, Y, params) / n_sets
     out = {f: (None if f in undefined else tot[f]) for f in _FAMILIES}
     out["undefined"] = undefined
     return out
@@ -196,7 +227,8 @@ def run_std(quiet=False) -> dict:
 
 
 #: the cached parts of DERF (``python -m rfsym experiments --only images-derf|derf|derf-std``)
-IMAGES = rd.Part("images-derf", PROTOCOL_IMAGES, (_FAMILIES, image_regime, run_images), run_images)
+IMAGES = rd.Part("images-derf", PROTOCOL_IMAGES, (_FAMILIES, family_params, family_mean, image_regime, run_images),
+                 run_images)
 CLASSIFICATION = rd.Part("derf", PROTOCOL, (_OPTIMA, log_features, METHODS, run), run)
 CLASSIFICATION_STD = rd.Part("derf-std", PROTOCOL_STD, (_OPTIMA, log_features, METHODS, run_std), run_std)
 PARTS = (IMAGES, CLASSIFICATION, CLASSIFICATION_STD)

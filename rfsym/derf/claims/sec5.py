@@ -63,19 +63,17 @@ _PP_L = {"mnist": 1024, "cifar10": 508, "mnist/cifar10": 1017}
 _PP_FAMS = ("trig", "pos", "gerf", "aderf", "sderf")
 #: Set size of the raw-pixel spot check (the curves are hundreds to millions of nats there).
 _RAW_L = 256
-_OPT = {"gerf": derf.gerf_optimum_np, "aderf": derf.aderf_optimum_np, "sderf": derf.sderf_optimum_np}
-
-
 def _family_row(X, Y):
-    """Mean log relative variance of every family of Fig. 2 on one pair of sets; ``None``: the optimum does not exist."""
+    """Mean log relative variance of every family of Fig. 2 on one pair of sets, as the cached run computes it
+    (rfsym.derf.realdata.family_params / family_mean); ``None``: the optimum does not exist."""
     row = {}
     for f in _PP_FAMS:
         try:
-            p = None if f not in _OPT else derf.as_derf_params_np(f, _OPT[f](X, Y), d=X.shape[1])
+            p = _drd.family_params(f, X, Y)
         except ValueError:
             row[f] = None
             continue
-        row[f] = float(np.mean(derf.log_relative_variance_np(f, X, Y, p)))
+        row[f] = _drd.family_mean(f, X, Y, p)
     return row
 
 
