@@ -63,6 +63,8 @@ _PP_L = {"mnist": 1024, "cifar10": 508, "mnist/cifar10": 1017}
 _PP_FAMS = ("trig", "pos", "gerf", "aderf", "sderf")
 #: Set size of the raw-pixel spot check (the curves are hundreds to millions of nats there).
 _RAW_L = 256
+
+
 def _family_row(X, Y):
     """Mean log relative variance of every family of Fig. 2 on one pair of sets, as the cached run computes it
     (rfsym.derf.realdata.family_params / family_mean); ``None``: the optimum does not exist."""
