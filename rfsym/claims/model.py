@@ -391,6 +391,10 @@ class Claim:
     defeated_by: str | None = None
     empirical: bool = False
     not_a_domain: Mapping[str, str] = field(default_factory=dict)
+    rule: str | None = None
+    forced_reading: str | None = None
+    root_cause: str | None = None
+    conventions: Sequence[str] = field(default_factory=tuple)
 
     def __post_init__(self):
         if self.paper not in PAPERS:
@@ -446,6 +450,18 @@ class Claim:
                 raise ValueError(f"{self.id}: not_a_domain phrase {k!r} occurs in none of the recorded texts")
         if self.derivation is not None and not callable(self.derivation):
             raise TypeError(f"{self.id}: derivation must be callable")
+        if self.rule is not None:
+            from .rules import check_rule
+            check_rule(self.id, self.rule, self.verdict, self.severity, self.forced_reading)
+        elif self.forced_reading is not None:
+            raise ValueError(f"{self.id}: forced_reading needs rule='verified-forced-reading'")
+        if self.root_cause is not None and not (self.verdict == "erratum" and str(self.root_cause).strip()):
+            raise ValueError(f"{self.id}: root_cause is a non-empty name, and only errata carry one")
+        convs = (self.conventions,) if isinstance(self.conventions, str) else tuple(self.conventions)
+        for cv in convs:
+            if not (isinstance(cv, str) and cv.startswith(self.paper + ":")):
+                raise ValueError(f"{self.id}: conventions are names '{self.paper}:<slug>', got {cv!r}")
+        object.__setattr__(self, "conventions", convs)
         object.__setattr__(self, "checks", tuple(self.checks))
         object.__setattr__(self, "no_witness", dict(self.no_witness))
         object.__setattr__(self, "readings", tuple(self.readings))
@@ -500,6 +516,8 @@ class Claim:
                          for r in self.readings],
             "defence": self.defence, "defeated_by": self.defeated_by,
             "empirical": self.is_empirical, "not_a_domain": dict(self.not_a_domain),
+            "rule": self.rule, "forced_reading": self.forced_reading, "root_cause": self.root_cause,
+            "conventions": list(self.conventions),
             "coverage": {"witnesses": cov.witnesses, "kinds": list(cov.kinds), "meets_target": cov.meets,
                          "gaps": cov.gaps()},
             "notebook": self.notebook, "label": self.label,
