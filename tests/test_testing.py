@@ -75,7 +75,7 @@ def positive_features(sampler, m=D, d=D, scale="sqrt"):
 def test_haar_passes_correct_samplers(sampler):
     rep = testing.assert_haar(sampler, D, n_blocks=3000)
     assert rep.passed and len(rep.checks) >= 3
-    assert all(abs(c.z) <= 5 for c in rep.checks)
+    assert all(c.guaranteed for c in rep.checks)
 
 
 def test_haar_catches_qr_without_sign_fix():
@@ -83,16 +83,16 @@ def test_haar_catches_qr_without_sign_fix():
         testing.assert_haar(qr_no_sign_fix, D, n_blocks=3000)
     msg = str(e.value)
     # the sign of Q[0, 0] is fixed: the mean of u_11 is far from 0, the one-sided exp along e_1 biased
-    z_sign = float(re.search(r"E\[u_11\].*?z = ([-+0-9.e]+)", msg).group(1))
-    assert z_sign < -50
+    z_sign = float(re.search(r"E\[u_\d\d\].*?z = ([-+0-9.e]+)", msg).group(1))
+    assert abs(z_sign) > 20
     m = re.search(r"along e_1 \(one-sided exp; worst.*?biased by ([-+0-9.]+) %, z = ([-+0-9.e]+)", msg)
     assert float(m.group(1)) < -20 and float(m.group(2)) < -20
-    assert "false-alarm rate" in msg and "detects relative errors" in msg
+    assert "false-alarm rate" in msg and "guaranteed" in msg and "with power >= 80 %" in msg
 
 
 def test_haar_catches_norms_from_the_same_block():
     with pytest.raises(AssertionError, match=r"FAIL E\[mean_i exp\(w_i\^T v\)\] along e_1 .*biased by \+"):
-        testing.assert_haar(norms_from_same_block, D, n_blocks=3000)
+        testing.assert_haar(norms_from_same_block, D, n_blocks=20000)
 
 
 def test_haar_catches_rows_and_columns_swapped():
@@ -108,8 +108,10 @@ def test_haar_rejects_a_wrong_shape():
 # ---------------------------------------------------------------- unbiasedness of feature maps
 
 def test_unbiased_passes_the_correct_feature_map():
-    r = testing.assert_unbiased(positive_features(qr_sign_fixed), X, Y, kernel="gaussian", n=8000)
-    assert r.passed and r.detectable < 0.05 and r.false_alarm < 1e-6
+    r = testing.assert_unbiased(positive_features(qr_sign_fixed), X, Y, mechanism="FAVOR+", n=8000)
+    assert r.passed and r.guaranteed and r.detectable < 0.2 and r.false_alarm < 1e-6
+    a = testing.assert_unbiased(positive_features(qr_sign_fixed), X, Y, kernel="gaussian", n=8000)
+    assert a.passed and not a.guaranteed and "ASYMPTOTIC" in str(a)
 
 
 def _bias_of(f, n=8000, **kw):
@@ -139,7 +141,7 @@ def test_unbiased_catches_norms_from_the_same_block():
 
 @pytest.mark.parametrize("scale, factor", [("none", D), ("m", 1 / D)])
 def test_unbiased_catches_normalisation_slips(scale, factor):
-    bias, z, msg = _bias_of(positive_features(qr_sign_fixed, scale=scale), kernel="gaussian")
+    bias, z, msg = _bias_of(positive_features(qr_sign_fixed, scale=scale), mechanism="FAVOR+")
     assert bias == pytest.approx(100 * (factor - 1), abs=5)   # a sqrt(m) missing or a 1/m too many
     assert abs(z) > 50
 
@@ -166,10 +168,16 @@ def test_unbiased_catches_a_shared_draw_where_independent_ones_are_needed():
 
 
 def test_messages_show_both_values_and_the_power():
-    _, _, msg = _bias_of(positive_features(qr_sign_fixed, scale="m"), kernel="gaussian")
-    assert re.search(r"mean [0-9.]+ ± [0-9.e-]+, exact [0-9.]+: biased by -7\d(\.\d)? %, z = -\d+", msg), msg
-    assert "fails when |z| > 5; false-alarm rate 5.7e-07" in msg
-    assert re.search(r"detects relative errors >= [0-9.]+ % with n = 8000", msg)
+    _, _, msg = _bias_of(positive_features(qr_sign_fixed, scale="m"), mechanism="FAVOR+")
+    assert re.search(r"mean [0-9.]+ ± [0-9.e-]+ \(exact s.e.\), exact [0-9.]+: biased by -7\d(\.\d)? %, z = -\d+", msg), msg
+    assert "false-alarm rate <= 5.7e-07, guaranteed" in msg
+    assert re.search(r"detects relative errors -[0-9.]+ % / \+[0-9.]+ % with power >= 80 %, .* with >= 95 %; "
+                     r"n = 8000, seed = 0", msg), msg
+
+
+def test_asymptotic_messages_say_so_and_diagnose_heavy_tails():
+    r = testing.unbiased_test(positive_features(qr_sign_fixed), 2 * X, 2 * Y, kernel="gaussian", n=4000)
+    assert not r.guaranteed and "ASYMPTOTIC" in str(r) and "tail diagnostics" in str(r)
 
 
 def test_callables_returning_other_array_types_are_read_with_asarray():
@@ -189,14 +197,14 @@ def test_callables_returning_other_array_types_are_read_with_asarray():
 # ---------------------------------------------------------------- MSE
 
 def test_mse_passes_the_library_estimators():
-    for name, kw in (("SimRF", {}), ("FAVOR++", {}), ("RFF", {"coupling": "orthogonal"})):
+    for name, kw in (("SimRF", {}), ("FAVOR++", {}), ("RFF", {"coupling": "orthogonal"}), ("PosRF", {})):
         r = testing.assert_mse(name, X / 2, Y / 2, m=D, n=6000, **kw)
-        assert r.passed and r.detectable < 0.25
+        assert r.passed and r.guaranteed
 
 
 def test_mse_catches_iid_rows_sold_as_simplex():
     with pytest.raises(AssertionError, match=r"E\[\(K_hat - K\)\^2\].*off by \+\d") as e:
-        testing.assert_mse("PosRF", X / 2, Y / 2, "SimRF", m=D, n=6000)
+        testing.assert_mse("PosRF", X / 2, Y / 2, "SimRF", m=D, n=100_000)
     assert float(re.search(r"z = ([-+0-9.e]+)", str(e.value)).group(1)) > 5
 
 
@@ -212,7 +220,7 @@ def test_mse_catches_shared_base_projections_in_the_hybrid():
 
 @pytest.mark.parametrize("name", ["FAVOR+", "OPRF", "RFF", "SADERF"])
 def test_check_estimator_passes(name):
-    rep = testing.check_estimator(name, n=3000)
+    rep = testing.check_estimator(name, n=3000, d=4)
     assert rep.passed and len(rep.checks) >= 3
 
 
@@ -222,8 +230,8 @@ def test_assertions_and_check_estimator_pass_on_the_gaussian_hybrid_features():
     f = testing.feature_map_estimator(lambda rng: est.draw(D, 2, rng), est.query_features, est.key_features)
     assert testing.assert_unbiased(f, X / 2, Y / 2, kernel="softmax", n=3000).passed
     assert testing.assert_mse(f, X / 2, Y / 2, est, m=2, n=3000).passed
-    rep = testing.check_estimator(est, n=3000)
-    assert rep.passed and len(rep.checks) == 6 and not any("skip" in note for note in rep.notes)
+    rep = testing.check_estimator(est, n=3000, d=4)
+    assert rep.passed and len(rep.checks) == 3 and any("skip MSE" in note for note in rep.notes)
 
 
 def test_check_estimator_catches_a_broken_subclass():
@@ -234,7 +242,7 @@ def test_check_estimator_catches_a_broken_subclass():
             return np.exp(Xs @ arrays["W"].T - 0.5 * (Xs ** 2).sum(1, keepdims=True))[:, :, None]
 
     with pytest.raises(AssertionError, match=r"(?s)check_estimator\(FAVOR\+.*FAIL E\[K_hat\]"):
-        testing.check_estimator(SlipFavor(), n=3000, mse=False)
+        testing.check_estimator(SlipFavor(), n=3000, mse=False, d=4)
 
 
 def test_readme_example_fails_with_the_printed_message():
@@ -250,3 +258,105 @@ def test_readme_example_fails_with_the_printed_message():
                          "q, r = np.linalg.qr(rng.standard_normal((4, m))); q = q * np.sign(np.diag(r))")
     assert fixed != code
     exec(compile(fixed, "README.md", "exec"), {})     # the sign-fixed version passes
+
+
+# ---------------------------------------------------------------- issue 27: guaranteed rates and the interface
+
+def test_result_object_holds_what_a_test_suite_needs():
+    r = testing.unbiased_test("FAVOR+", 1.5 * X / np.linalg.norm(X), 1.5 * Y / np.linalg.norm(Y), n=5000, seed=3)
+    assert isinstance(r, testing.TestResult) and r.passed and r.guaranteed
+    assert r.n == 5000 and r.seed == 3 and r.alpha == testing.DEFAULT_ALPHA
+    assert r.detect80[0] < 0 < r.detect80[1] and abs(r.detect95[1]) >= abs(r.detect80[1])
+    assert r.stderr > 0 and r.sample_stderr > 0 and "median of" in r.method
+
+
+def test_heavy_tailed_positive_features_keep_the_rate_where_the_sample_se_fails():
+    # |x| = |y| = 2 at 60 degrees, d = m = 16: the regime of the issue (91 % of assert_mse runs failed there)
+    d = 16
+    x = np.zeros(d); y = np.zeros(d)
+    x[0] = 2.0; y[0], y[1] = 1.0, math.sqrt(3)
+    for seed in range(3):
+        assert testing.unbiased_test("FAVOR+", x, y, n=4000, seed=seed).passed
+        assert testing.mse_test("PosRF", x, y, n=4000, seed=seed).passed
+
+
+def test_a_sigma_for_sigma_squared_bug_is_caught_through_bandwidth():
+    bw = 2.0
+
+    def rff(x, y, rng):          # bug: scales by sigma^2 instead of sigma
+        W = rng.standard_normal((D, D)) / bw ** 2
+        return np.mean(np.cos(W @ (x - y)))
+
+    def rff_ok(x, y, rng):
+        W = rng.standard_normal((D, D)) / bw
+        return np.mean(np.cos(W @ (x - y)))
+    assert testing.unbiased_test(rff_ok, 3 * X, 3 * Y, mechanism="RFF", bandwidth=bw, n=4000).passed
+    assert not testing.unbiased_test(rff, 3 * X, 3 * Y, mechanism="RFF", bandwidth=bw, n=4000).passed
+    with pytest.raises(ValueError, match="bandwidth"):
+        testing.unbiased_test(rff_ok, X, Y, mechanism="RFF", bandwidth=0)
+
+
+def test_batched_pairs_split_the_rate():
+    B = np.vstack([X, Y, X / 2])
+    res = testing.assert_unbiased("RFF", B, B[::-1], n=2000)
+    assert isinstance(res, testing.BatchResult) and len(res) == 3 and res.passed
+    assert all(r.alpha == pytest.approx(testing.DEFAULT_ALPHA / 3) for r in res)
+
+
+def test_torch_like_gpu_tensors_are_moved_to_the_cpu():
+    class FakeCudaTensor:   # has detach().cpu().numpy() but no __array__ (as a CUDA tensor refuses it)
+        def __init__(self, v):
+            self.v = np.asarray(v, float)
+
+        def detach(self):
+            return self
+
+        def cpu(self):
+            return self
+
+        def numpy(self):
+            return self.v
+
+    def f(x, y, rng):
+        W = rng.standard_normal((D, D))
+        return FakeCudaTensor(np.mean(np.cos(W @ (x - y))))
+    r = testing.assert_unbiased(f, FakeCudaTensor(X), FakeCudaTensor(Y), mechanism="RFF", n=2000)
+    assert r.passed and r.guaranteed
+
+
+def test_check_estimator_on_a_plain_function_and_a_feature_map():
+    f = lambda x, y, rng: np.mean(np.cos(rng.standard_normal((4, x.size)) @ (x - y)))   # noqa: E731
+    rep = testing.check_estimator(f, mechanism="RFF", d=4, norms=(0.5, 3.0), n=3000)
+    assert rep.passed and len(rep.checks) == 4 and any("checks ran" in n for n in rep.notes)
+    draw = lambda rng: couplings.sample("orthogonal", 4, 4, rng)                       # noqa: E731
+    phi = lambda Xs, W: np.exp(Xs @ W.T - (Xs ** 2).sum(1, keepdims=True)) / 2.0        # noqa: E731
+    rep = testing.check_estimator((draw, phi), mechanism="FAVOR+", d=4, norms=(0.5, 2.0), n=3000)
+    assert rep.passed and rep.checks[0].guaranteed
+    with pytest.raises(ValueError, match="mechanism"):
+        testing.check_estimator(f, d=4)
+
+
+def test_check_estimator_catches_a_clipped_exponent_at_large_norms():
+    def clipped(Xs, W):     # an overflow guard that clips the exponent at 0
+        return np.exp(np.minimum(Xs @ W.T - (Xs ** 2).sum(1, keepdims=True), 0.0)) / 2.0
+    draw = lambda rng: couplings.sample("orthogonal", 4, 4, rng)                       # noqa: E731
+    with pytest.raises(AssertionError, match=r"FAIL E\[K_hat\] \(d = 4, \|x\| = 0.5") as e:
+        testing.check_estimator((draw, clipped), mechanism="FAVOR+", d=4, norms=(0.5, 2.0), n=4000, mse=False)
+    # at |x| = 2 with m = 4 the exact variance is so large that the same bug is invisible at n = 4000, and the
+    # message says so instead of claiming power it does not have
+    assert re.search(r"ok   E\[K_hat\] \(d = 4, \|x\| = 2.*detects relative errors never", str(e.value))
+
+
+def test_haar_checks_the_law_of_the_norms():
+    def norms_sqrt_d(d, rng):
+        q, r = np.linalg.qr(rng.standard_normal((d, d)))
+        q = q * np.sign(np.diag(r))[None, :]
+        return math.sqrt(d) * q
+    with pytest.raises(AssertionError, match=r"FAIL norm law: Kolmogorov distance"):
+        testing.assert_haar(norms_sqrt_d, 16, n_blocks=500)
+
+
+def test_pytest_plugin_fixtures(rfsym_rng, rfsym_seed, rfsym_budget):
+    assert isinstance(rfsym_rng, np.random.Generator) and rfsym_budget == 20_000
+    from rfsym.pytest_plugin import node_seed
+    assert rfsym_seed == node_seed("tests/test_testing.py::test_pytest_plugin_fixtures")
