@@ -115,8 +115,9 @@ def inventory_summary(inventories: dict, claim_ids) -> dict:
     Returns
     -------
     dict
-        ``{paper: {"items", "covered", "reasoned", "dangling", "percent", "unknown_ids", "reasons"}}``;
-        ``reasons`` counts the non-claim items by the reason's leading category.
+        ``{paper: {"items", "covered", "reasoned", "dangling", "percent", "unknown_ids", "uninventoried",
+        "reasons"}}``; ``uninventoried`` lists the registered claims of the paper (by their id's prefix) that
+        no item names, ``reasons`` counts the non-claim items by the reason's leading category.
 
     Examples
     --------
@@ -126,7 +127,10 @@ def inventory_summary(inventories: dict, claim_ids) -> dict:
     >>> s = inventory_summary(inv, {"CRT-Eq7"})["CRT"]
     >>> s["items"], s["covered"], s["reasoned"], s["dangling"], s["percent"], s["unknown_ids"]
     (3, 1, 1, 1, 66.7, ['CRT-Eq99'])
+    >>> inventory_summary(inv, {"CRT-Eq7", "CRT-Thm3.3", "HRF-Eq1"})["CRT"]["uninventoried"]
+    ['CRT-Thm3.3']
     """
+    claim_ids = list(claim_ids)
     known = set(claim_ids)
     out = {}
     for p, items in inventories.items():
@@ -143,7 +147,9 @@ def inventory_summary(inventories: dict, claim_ids) -> dict:
                 dangling += 1
                 unknown += [c for c in it.claims if c not in known and c not in unknown]
         n = len(items)
+        named = {c for it in items for c in it.claims}
         out[p] = {"items": n, "covered": covered, "reasoned": reasoned, "dangling": dangling,
                   "percent": round(100.0 * (covered + reasoned) / n, 1) if n else 0.0,
-                  "unknown_ids": unknown, "reasons": reasons}
+                  "unknown_ids": unknown, "reasons": reasons,
+                  "uninventoried": [c for c in claim_ids if c.startswith(p + "-") and c not in named]}
     return out
