@@ -299,8 +299,9 @@ GARBLE_PATTERNS = (
     ("ungrammatical", re.compile(r"\bungrammatical\b", re.I)),
     ("words inserted", re.compile(r"\b(?:insert|add|suppl|restor)\w*\s+(?:(?:a|an|the|one|two|some|missing|extra|"
                                   r"implicit|tacit)\s+)*words?\b", re.I)),
-    ("words inserted", re.compile(r"\bwords?\s+(?:(?:is|are|must|has|have|had|to|be|been|being|needs?|was|were|"
-                                  r"should)\s+)*(?:inserted|added|supplied|missing|dropped|restored)\b", re.I)),
+    ("words inserted", re.compile(r"\bwords?\s+(?:(?:'[^']{1,40}'|\"[^\"]{1,40}\"|‘[^’]{1,40}’)\s+)?"
+                                  r"(?:(?:is|are|must|has|have|had|to|be|been|being|needs?|was|were|should)\s+)*"
+                                  r"(?:inserted|added|supplied|missing|dropped|restored)\b", re.I)),
     ("missing word", re.compile(r"\bmissing\s+words?\b", re.I)),
     ("read as if", re.compile(r"\bread\s+as\s+if\b", re.I)),
     ("must be read as", re.compile(r"\b(?:must|has\s+to|have\s+to|should|needs?\s+to|is\s+to)\s+be\s+read\s+as\b",
