@@ -7,9 +7,11 @@ one text of the definitions.
 
 The rules
 ---------
-``verified-as-printed``, ``verified-forced-reading`` (the claim names the reading in ``forced_reading``),
-``erratum-typo``, ``erratum-minor``, ``erratum-major``, ``unverifiable-out-of-reach``,
-``unverifiable-open-choice`` (a sensitivity table that flips), ``unverifiable-unprinted``.
+``verified-as-printed`` (CRT-Thm3.3), ``verified-forced-reading`` (the claim names the reading in
+``forced_reading``; CRT-Sec9.2), ``erratum-typo`` (CRT-Eq7), ``erratum-minor`` (CRT-Sec5.1-normal),
+``erratum-major`` (HRF-Thm3.5), ``unverifiable-out-of-reach`` (CRT-Tab2), ``unverifiable-open-choice`` (a
+sensitivity table that flips; CRT-Sec5.1-mnist), ``unverifiable-unprinted`` (CRT-Fig2). Each :class:`Rule`
+holds its one-sentence test and its example; :data:`RULEBOOK_LEAD` the principles common to all of them.
 
 Conventions
 -----------
@@ -24,6 +26,13 @@ Root causes
 -----------
 Errata that share a cause name one ``root_cause`` (a short slug, e.g. ``"HRF:thm35-rate"``). Every
 statement of the same failed result carries the same severity (``verify --lint``).
+
+Enforcement
+-----------
+The constructor of :class:`~rfsym.claims.model.Claim` refuses a rule that does not fit the verdict
+(:func:`check_rule`); :mod:`rfsym.claims.rulelint` checks the rest over the whole registry (every claim
+names a rule, one severity per root cause, conventions, duplicate sentences, garbled defences, the
+unverifiable rules, the inventories); :mod:`rfsym.claims.rulepage` renders the book page.
 """
 
 from __future__ import annotations
@@ -165,7 +174,16 @@ def rule_for(verdict: str, severity: str | None = None) -> tuple:
 
 
 def check_rule(claim_id: str, rule: str, verdict: str, severity: str | None, forced_reading: str | None) -> None:
-    """Raise ``ValueError`` when a claim's rule does not fit its verdict, severity or reading."""
+    """Raise ``ValueError`` when a claim's rule does not fit its verdict, severity or reading.
+
+    Examples
+    --------
+    >>> check_rule("CRT-Eq7", "erratum-typo", "erratum", "typo", None)
+    >>> check_rule("HRF-Sec3", "erratum-major", "erratum", "minor", None)
+    Traceback (most recent call last):
+        ...
+    ValueError: HRF-Sec3: rule 'erratum-major' decides erratum (major), but the claim records erratum (minor)
+    """
     if rule not in RULES:
         raise ValueError(f"{claim_id}: rule must be one of {RULE_NAMES}, got rule={rule!r}")
     r = RULES[rule]
