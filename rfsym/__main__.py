@@ -4,8 +4,11 @@
 * ``verify [--paper P] [--claim ID] [--jobs N] [--details] [--lint] [--json]``: recompute every check (on
   every CPU core, at most 8, unless ``--jobs`` says otherwise), show progress on stderr, print a table, exit 1
   if a recorded verdict is not reproduced (with ``--lint``: also if a recorded number was not printed by a
-  check, or a quantified sentence has no declared domain).
-* ``coverage [--paper P] [--json]``: witness coverage per paper and the claims below target.
+  check, a quantified sentence has no declared domain, or a rule of the rulebook is breached,
+  :mod:`rfsym.claims.rulelint`).
+* ``coverage [--paper P] [--json] [--inventory]``: witness coverage per paper and the claims below target, and
+  the coverage of each paper's inventory (items covered by claims, not a claim with a reason, the percentage);
+  ``--inventory`` lists the items.
 * ``audit [--paper P] [--function NAME] [--perturbation KIND] [--jobs N]``: the mutation audit (see
   :mod:`rfsym.claims.audit`).
 * ``reference [--paper P] [--format csv|json|md]``: the reference values with certified digits
@@ -52,11 +55,15 @@ def _parser() -> argparse.ArgumentParser:
     pv.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     pv.add_argument("--details", action="store_true", help="print every check's evidence")
     pv.add_argument("--lint", action="store_true",
-                    help="also list numbers in recorded evidence that no check printed, and quantified sentences "
-                         "('for every d', 'whatever the scaling') that no check declares it covered (exit 1 if any)")
+                    help="also list numbers in recorded evidence that no check printed, quantified sentences "
+                         "('for every d', 'whatever the scaling') that no check declares it covered, and breaches of "
+                         "the rulebook's rules (rfsym.claims.rulelint) over the papers verified (exit 1 if any)")
     pw = sub.add_parser("coverage", help="witness coverage per paper and the claims below target (no computation)")
     pw.add_argument("--paper", type=_paper, metavar="P", help="CRT, DERF, HRF or SimRF (any case)")
     pw.add_argument("--json", action="store_true", help="print JSON")
+    pw.add_argument("--inventory", action="store_true",
+                    help="list every inventory item of the paper(s): where, kind, the claims covering it or why it is "
+                         "not a claim")
     pa = sub.add_parser("audit", help="mutation audit: perturb each library function, rerun the claims that call it")
     pa.add_argument("--paper", type=_paper, metavar="P", help="CRT, DERF, HRF or SimRF (any case)")
     pa.add_argument("--function", action="append", metavar="NAME", help="dotted name (repeatable)")
@@ -99,7 +106,7 @@ def _dispatch(args) -> int:
         else:
             for c in cl:
                 sev = f" ({c.severity})" if c.severity else ""
-                print(f"{c.id:18s} {c.verdict}{sev:8s}  {c.location}")
+                print(f"{c.id:18s} {c.verdict}{sev:8s}  {c.rule or '(no rule)':26s} {c.location}")
             print(f"{len(cl)} claims")
         return 0
     if args.cmd == "verify":
@@ -123,8 +130,9 @@ def _dispatch(args) -> int:
             print("\nwitness coverage (claims with a witness of each kind; target: >= 2 witnesses, every core kind "
                   "present or explained, every witness with a control):")
             print(C.coverage_table([r.claim for r in results]))
-        lint_bad, dom_bad = {}, {}
+        lint_bad, dom_bad, rule_bad = {}, {}, {}
         if args.lint:
+            rule_bad = _rule_lint(results)
             lint_bad = {r.claim.id: C.lint_evidence_numbers(r) for r in results}
             lint_bad = {k: v for k, v in lint_bad.items() if v}
             dom_bad = {r.claim.id: C.lint_evidence_domains(r) for r in results}
@@ -137,13 +145,24 @@ def _dispatch(args) -> int:
                       "it looked at")
                 for k, v in dom_bad.items():
                     print(f"  {k}: " + "; ".join(v))
-        return 0 if all(r.reproduced for r in results) and not lint_bad and not dom_bad else 1
+                _print_rule_lint(rule_bad)
+        return 0 if all(r.reproduced for r in results) and not lint_bad and not dom_bad and not rule_bad else 1
     if args.cmd == "coverage":
+        from .claims.inventory import inventory_summary, load_inventories
+
         cl = C.claims_for(args.paper)
+        inv = load_inventories(args.paper)
+        inv_summary = inventory_summary(inv, C.registry())
         if args.json:
             import json
 
-            print(json.dumps(C.coverage_summary(cl), indent=2))
+            summ = C.coverage_summary(cl)
+            for p, s in summ.items():
+                s["inventory"] = inv_summary.get(p)
+            print(json.dumps(summ, indent=2))
+            return 0
+        if args.inventory:
+            _print_inventory(inv, C.registry())
             return 0
         print(C.coverage_table(cl))
         for p, s in C.coverage_summary(cl).items():
@@ -165,6 +184,7 @@ def _dispatch(args) -> int:
             if s["untabled"]:
                 print(f"\n{p}: {len(s['untabled'])} empirical errata without a protocol-sensitivity table: "
                       + ", ".join(s["untabled"]))
+        print("\n" + _inventory_table(inv_summary, args.paper))
         return 0
     if args.cmd == "audit":
         from .claims import audit
@@ -184,6 +204,69 @@ def _dispatch(args) -> int:
     if args.cmd == "experiments":
         return _experiments(args)
     return 2  # pragma: no cover
+
+
+def _rule_lint(results) -> dict:
+    """The rule lint (:func:`rfsym.claims.rulelint.rule_lint`) over every claim of the papers of ``results``,
+    with the results of the run (open-choice tables); with one claim verified, only the problems naming it."""
+    from .claims.rulelint import rule_lint
+
+    reg = C.registry()
+    papers = {r.claim.paper for r in results}
+    scope = [c for c in reg.values() if c.paper in papers]
+    found = rule_lint(scope, results=results, registry=reg)
+    ids = {r.claim.id for r in results}
+    if len(ids) < len(scope):           # --claim: the problems that name the claim
+        import re
+
+        def names(problem):
+            return any(re.search(rf"(?<![\w.-]){re.escape(i)}(?![\w-]|\.\w)", problem) for i in ids)
+
+        found = {k: [p for p in v if names(p)] for k, v in found.items()}
+    return {k: v for k, v in found.items() if v}
+
+
+def _print_rule_lint(rule_bad: dict) -> None:
+    from .claims.rulelint import RULE_LINTS
+
+    n = sum(len(v) for v in rule_bad.values())
+    print(f"rule lint: {n} problems" + (" (" + ", ".join(f"{k}: {len(v)}" for k, v in rule_bad.items()) + ")"
+                                        if n else ""))
+    for k, v in rule_bad.items():
+        print(f"  [{k}] {RULE_LINTS[k]}:")
+        for p in v:
+            print(f"    {p}")
+
+
+def _inventory_table(summary: dict, paper=None) -> str:
+    """Per paper: inventory items, covered by claims, not a claim (with reason), dangling, and the percentage."""
+    lines = ["inventory coverage (target: covered + not a claim with a reason = 100 % of the items):",
+             f"{'paper':6s} {'items':>6s} {'covered':>8s} {'not a claim':>12s} {'dangling':>9s} {'coverage':>9s} "
+             f"{'claims not inventoried':>23s}"]
+    for p in C.PAPERS if paper is None else (paper,):
+        s = summary.get(p)
+        if s is None:
+            lines.append(f"{p:6s} no inventory yet (rfsym/{C.PAPERS[p]}/claims/inventory.py)")
+            continue
+        lines.append(f"{p:6s} {s['items']:6d} {s['covered']:8d} {s['reasoned']:12d} {s['dangling']:9d} "
+                     f"{s['percent']:8.1f}% {len(s['uninventoried']):23d}")
+        if s["unknown_ids"]:
+            lines.append(f"       unknown claim ids: {', '.join(s['unknown_ids'])}")
+    return "\n".join(lines)
+
+
+def _print_inventory(inv: dict, reg) -> None:
+    for p, items in inv.items():
+        print(f"{p}: {len(items)} items")
+        for it in items:
+            if it.claims:
+                what = ", ".join(c if c in reg else f"{c} (UNKNOWN)" for c in it.claims)
+            else:
+                what = "not a claim: " + it.reason
+            text = " ".join(it.text.split())
+            print(f"  {it.ref:24s} {it.kind:9s} {what}  | {text[:70]}")
+    if not inv:
+        print("no inventory yet (rfsym/<paper>/claims/inventory.py, ITEMS)")
 
 
 def _experiments(args) -> int:

@@ -1,6 +1,6 @@
 """Sphinx extension: generate the book's registry pages and API pages before the build reads them.
 
-* ``book/claims.md``, ``book/errata.md``, ``book/audit.md`` from the claims registry
+* ``book/claims.md``, ``book/errata.md``, ``book/rulebook.md``, ``book/audit.md`` from the claims registry
   (:func:`rfsym.claims.pages.write_pages`);
 * ``book/api/*.md``: one API page per part of the package, following its layout (the toolbox, the
   claim machinery, one page per paper with a section per topic module, the cross-paper tools), so that
@@ -20,8 +20,9 @@ API_PAGES = {
                  "rfsym.datasets", "rfsym.realdata")),
     "claims": ("The claim machinery", "The claim model, the runner behind `python -m rfsym verify`, the evidence lint, the "
                "generated pages and the mutation audit.",
-               ("rfsym.claims", "rfsym.claims.model", "rfsym.claims.runner", "rfsym.claims.tables", "rfsym.claims.lint",
-                "rfsym.claims.pages", "rfsym.claims.headlines", "rfsym.claims.audit")),
+               ("rfsym.claims", "rfsym.claims.model", "rfsym.claims.rules", "rfsym.claims.runner", "rfsym.claims.tables",
+                "rfsym.claims.lint", "rfsym.claims.rulelint", "rfsym.claims.inventory", "rfsym.claims.pages",
+                "rfsym.claims.rulepage", "rfsym.claims.headlines", "rfsym.claims.audit")),
     "crt": ("CRT: Chefs' Random Tables", None, "rfsym.crt"),
     "derf": ("DERF: Dense-Exponential Random Features", None, "rfsym.derf"),
     "hrf": ("HRF: Hybrid Random Features", None, "rfsym.hrf"),

@@ -60,7 +60,11 @@ This package holds the machinery only:
   :func:`verify`, :func:`show_claim`), JSON;
 - :mod:`rfsym.claims.tables`: verdict and coverage tables;
 - :mod:`rfsym.claims.lint`: the evidence lint;
-- :mod:`rfsym.claims.pages`: the claim pages and the book's generated claims, errata and audit pages.
+- :mod:`rfsym.claims.rules`: the rulebook (the named rules every claim cites, notation conventions);
+- :mod:`rfsym.claims.rulelint`: the rule lint (``verify --lint``);
+- :mod:`rfsym.claims.inventory`: each paper's inventory of checkable places and its coverage;
+- :mod:`rfsym.claims.pages`: the claim pages and the book's generated claims, errata and audit pages;
+  :mod:`rfsym.claims.rulepage`: the page "How verdicts are decided".
 """
 
 from .lint import lint_evidence_domains, lint_evidence_numbers

@@ -370,6 +370,13 @@ class Claim:
     ``not_a_domain`` maps a phrase of the recorded texts that contains a quantifier ("all but WNLI")
     to the reason it does not assert something over a domain, exempting it from the evidence lint's
     domain rule (:func:`rfsym.claims.lint.lint_evidence_domains`).
+
+    The rulebook (:mod:`rfsym.claims.rules`): ``rule`` names the rule that decides the verdict and severity;
+    ``forced_reading`` the reading a ``verified-forced-reading`` claim is verified under; ``root_cause`` the
+    slug an erratum shares with the other statements of the same failed result (one severity for all);
+    ``conventions`` the names of the notation readings (:class:`~rfsym.claims.rules.Convention`) it relies
+    on; ``distinct_from`` maps the id of a claim with a similar statement to why the two register different
+    printed sentences (the rule lint's near-duplicate rule, :func:`rfsym.claims.rulelint.lint_duplicate_statements`).
     """
 
     id: str
@@ -395,6 +402,7 @@ class Claim:
     forced_reading: str | None = None
     root_cause: str | None = None
     conventions: Sequence[str] = field(default_factory=tuple)
+    distinct_from: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self):
         if self.paper not in PAPERS:
@@ -462,6 +470,12 @@ class Claim:
             if not (isinstance(cv, str) and cv.startswith(self.paper + ":")):
                 raise ValueError(f"{self.id}: conventions are names '{self.paper}:<slug>', got {cv!r}")
         object.__setattr__(self, "conventions", convs)
+        for other, why in dict(self.distinct_from).items():
+            if not (isinstance(other, str) and _ID_RE.match(other) and other != self.id
+                    and isinstance(why, str) and why.strip()):
+                raise ValueError(f"{self.id}: distinct_from maps another claim's id to why the two sentences differ, "
+                                 f"got {other!r}: {why!r}")
+        object.__setattr__(self, "distinct_from", dict(self.distinct_from))
         object.__setattr__(self, "checks", tuple(self.checks))
         object.__setattr__(self, "no_witness", dict(self.no_witness))
         object.__setattr__(self, "readings", tuple(self.readings))
@@ -517,7 +531,7 @@ class Claim:
             "defence": self.defence, "defeated_by": self.defeated_by,
             "empirical": self.is_empirical, "not_a_domain": dict(self.not_a_domain),
             "rule": self.rule, "forced_reading": self.forced_reading, "root_cause": self.root_cause,
-            "conventions": list(self.conventions),
+            "conventions": list(self.conventions), "distinct_from": dict(self.distinct_from),
             "coverage": {"witnesses": cov.witnesses, "kinds": list(cov.kinds), "meets_target": cov.meets,
                          "gaps": cov.gaps()},
             "notebook": self.notebook, "label": self.label,

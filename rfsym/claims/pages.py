@@ -106,6 +106,9 @@ def claim_markdown(res) -> str:
     if c.correction:
         out += [f"**Correct statement.** {md_text(c.correction)}", ""]
     out += [_verdict_line(c, res.reproduced), ""]
+    from .rulepage import rule_lines
+
+    out += rule_lines(c)
     out += readings_lines(c)
     if c.derivation is not None:
         try:
@@ -397,14 +400,16 @@ def audit_page(path=AUDIT_JSON) -> str:
 
 
 def write_pages(outdir="book") -> list:
-    """Write ``claims.md``, ``errata.md`` and ``audit.md`` into ``outdir``; return the paths written."""
+    """Write ``claims.md``, ``errata.md``, ``rulebook.md`` ("How verdicts are decided"), ``audit.md`` and
+    ``headlines.md`` into ``outdir``; return the paths written."""
     outdir = Path(outdir)
     outdir.mkdir(parents=True, exist_ok=True)
     paths = []
     from .headlines import headlines_page
+    from .rulepage import rulebook_page
 
-    for name, text in (("claims.md", claims_page()), ("errata.md", errata_page()), ("audit.md", audit_page()),
-                       ("headlines.md", headlines_page())):
+    for name, text in (("claims.md", claims_page()), ("errata.md", errata_page()), ("rulebook.md", rulebook_page()),
+                       ("audit.md", audit_page()), ("headlines.md", headlines_page())):
         path = outdir / name
         if not path.exists() or path.read_text() != text:
             path.write_text(text)
