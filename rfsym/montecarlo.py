@@ -17,7 +17,7 @@ import numpy as np
 
 from .precision import require_int
 
-__all__ = ["MCResult", "ZCheck", "DEFAULT_Z_THRESHOLD", "mean_of", "variance_of", "estimate_mean",
+__all__ = ["TAIL_RECORD", "tail_diagnostics", "ExactZWitness", "exact_z_witness", "MCResult", "ZCheck", "DEFAULT_Z_THRESHOLD", "mean_of", "variance_of", "estimate_mean",
            "estimate_variance", "zscore", "z_check", "ZWitness", "z_witness", "detectable_fraction"]
 
 #: Default threshold on the absolute z-score of the Monte Carlo checks.
@@ -70,6 +70,40 @@ def _samples(x, name="samples") -> np.ndarray:
     return x
 
 
+#: When a list, :func:`mean_of` and :func:`variance_of` append the tail diagnostics of every sample they
+#: summarise (:func:`tail_diagnostics`); the heavy-tail audit of the Monte Carlo witnesses
+#: (:mod:`rfsym.claims.tailaudit`) sets it around each check. ``None`` (the default) records nothing.
+TAIL_RECORD = None
+
+
+def tail_diagnostics(samples) -> dict:
+    """How far a sample's standard error can be trusted: the largest term's share of the sum of squared
+    deviations and the sample excess kurtosis.
+
+    For a light-tailed law the largest share is about :math:`2\ln n / n`; a share many times that, or a
+    large kurtosis, means a few terms carry the variance, so the sample s.e. is itself noisy and
+    usually too small (the sample misses the rarer, larger terms).
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> tail_diagnostics(rng.standard_normal(10_000))["heavy"]
+    False
+    >>> tail_diagnostics(np.exp(3 * rng.standard_normal(10_000)))["heavy"]
+    True
+    """
+    x = np.asarray(samples, float)
+    n = x.size
+    c = x - x.mean()
+    ss = float(np.sum(c * c))
+    share = float(np.max(c * c) / ss) if ss > 0 else 0.0
+    var = ss / n
+    kurt = float(np.mean(c ** 4) / var ** 2 - 3.0) if var > 0 else 0.0
+    light = 2.0 * math.log(max(n, 3)) / n
+    return {"n": int(n), "max_share": share, "light_share": light, "excess_kurtosis": kurt,
+            "heavy": bool(share > max(20 * light, 1e-3) or kurt > 30)}
+
+
 def mean_of(samples) -> MCResult:
     """Mean of independent replicates with its standard error ``std(ddof=1)/sqrt(n)``.
 
@@ -80,6 +114,8 @@ def mean_of(samples) -> MCResult:
     (2.5, 0.645497, 4)
     """
     x = _samples(samples)
+    if TAIL_RECORD is not None:
+        TAIL_RECORD.append(("mean", tail_diagnostics(x)))
     return MCResult(float(np.mean(x)), float(np.std(x, ddof=1) / math.sqrt(x.size)), int(x.size))
 
 
@@ -101,6 +137,8 @@ def variance_of(samples) -> MCResult:
     True
     """
     x = _samples(samples)
+    if TAIL_RECORD is not None:
+        TAIL_RECORD.append(("variance", tail_diagnostics((x - x.mean()) ** 2)))
     n = x.size
     c = x - np.mean(x)
     s2 = float(np.sum(c * c) / (n - 1))
@@ -273,3 +311,82 @@ def detectable_fraction(result: MCResult, exact, threshold: float = DEFAULT_Z_TH
     if exact == 0:
         raise ValueError("detectable_fraction needs a non-zero exact value")
     return threshold * result.stderr / abs(exact)
+
+
+@dataclass(frozen=True)
+class ExactZWitness:
+    """A Monte Carlo witness standardised with an **exact** variance and decided by a proven-rate test.
+
+    ``z`` is the deviation in units of the exact standard error :math:`\\sigma/\\sqrt n`; ``passed`` and
+    each control's rejection come from :func:`rfsym.tailbounds.mean_test` (rate ``alpha`` guaranteed at
+    every ``n``, heavy tails included), not from the normal approximation.
+    """
+
+    test: object                # tailbounds.MeanTest of the exact value
+    controls: tuple             # (name, MeanTest) of each control value
+    sample_z: float             # the z the sample standard error would have given (for the audit)
+
+    @property
+    def passed(self) -> bool:
+        return self.test.passed
+
+    @property
+    def controls_rejected(self) -> bool:
+        return all(not t.passed for _, t in self.controls)
+
+    @property
+    def z(self) -> float:
+        return self.test.z
+
+    @property
+    def agreement(self) -> str:
+        return f"z = {self.test.z:+.2f} (exact s.e.)"
+
+    @property
+    def control_detail(self) -> str:
+        return "; ".join(f"{name} {'rejected' if not t.passed else 'NOT rejected'} at z = {t.z:+.1f} (exact s.e., "
+                         f"rate <= {t.alpha:.2g} guaranteed)" for name, t in self.controls)
+
+    def __str__(self) -> str:
+        return (f"MC {self.test.mean:.6g} ± {math.sqrt(self.test.sigma2 / self.test.n):.2g} (exact s.e., n={self.test.n}) "
+                f"vs exact {self.test.exact:.6g}: z = {self.test.z:+.2f} ({'pass' if self.passed else 'FAIL'}, "
+                f"guaranteed rate <= {self.test.alpha:.2g}); controls: {self.control_detail}")
+
+
+def exact_z_witness(samples, exact, variance, controls, *, alpha: float | None = None, lower=None,
+                    upper=None) -> ExactZWitness:
+    """A witness whose z uses the exact variance and whose decisions have a proven false-alarm rate.
+
+    Parameters
+    ----------
+    samples : array_like
+        i.i.d. replicates.
+    exact : float
+        The value under test (must pass).
+    variance : float
+        The exact variance of one replicate (from the library's verified formulas), or an upper bound.
+    controls : mapping or sequence of (name, value)
+        Wrong values that must be rejected (each tested with the same variance).
+    alpha : float, optional
+        The false-alarm rate (default ``P(|Z| > 5)`` = 5.7e-7, the project's threshold).
+    lower, upper : float, optional
+        Almost-sure bounds of one replicate (positive features: ``lower=0``).
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> s = np.exp(2.5 * rng.standard_normal(50_000) - 3.125)       # mean 1, variance e^6.25 - 1
+    >>> w = exact_z_witness(s, 1.0, math.exp(6.25) - 1, {"x3": 3.0}, lower=0.0)
+    >>> w.passed, w.controls_rejected
+    (True, True)
+    """
+    from . import tailbounds as _tb
+    x = _samples(samples)
+    a = math.erfc(DEFAULT_Z_THRESHOLD / math.sqrt(2)) if alpha is None else float(alpha)
+    items = tuple(controls.items()) if hasattr(controls, "items") else tuple(controls)
+    if not items:
+        raise ValueError("exact_z_witness needs at least one control (a wrong value the test must reject)")
+    t = _tb.mean_test(x, float(exact), float(variance), alpha=a, lower=lower, upper=upper)
+    cs = tuple((str(nm), _tb.mean_test(x, float(v), float(variance), alpha=a, lower=lower, upper=upper))
+               for nm, v in items)
+    return ExactZWitness(t, cs, mean_of(x).z(exact))
