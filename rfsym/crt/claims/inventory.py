@@ -153,7 +153,7 @@ ITEMS = (
     _t("Sec. 5.1, para 2", "OPRF and GeomRF+ give more than e^75, e^125, e^7 times variance reduction compared to PosRF in normal, heterogen and mnist when sigma = 1.",
        "CRT-Sec5.1-normal", "CRT-Sec5.1-heterogen", "CRT-Sec5.1-mnist"),
     _t("Sec. 5.2, para 1", "Using the RF approximation ... with O(nLM) preprocessing, can approximate r* in O(nM) time per example instead of O(nL) for the exact computation.",
-       "CRT-Sec3-cost"),
+       "CRT-Sec5.2-cost"),
     _c("Table 1 caption", "Non-parametric classification, test accuracy (%). M = 128. The best result, second best.", "CRT-Tab1", "CRT-Tab1-arith"),
     _t("Sec. 5.2, after Table 1", "Since the predicted class is argmax r*, we can ignore the denominator term and, therefore, use non-positive RFs.",
        reason="description of a method: the prediction rule (the common denominator does not change the argmax of the exact r*)"),
