@@ -7,7 +7,7 @@ is derived from theirs (:mod:`rfsym.claims.headlines`).
 * ``CRT-Abs2`` abstract -- positive variants of CRTs: holds
 * ``CRT-Abs3`` abstract -- further variance reduction from simple statistics: holds
 * ``CRT-Abs4`` abstract -- OPRFs unbiased, positive, bounded, exponentially small tails, lower variance:
-  holds in corrected form
+  holds
 * ``CRT-Abs5`` abstract -- orthogonal OPRFs reduce the variance for any d: holds in corrected form
 * ``CRT-Abs6`` abstract -- experiments, state of the art for low-rank text Transformers, linear attention:
   cannot be decided here

@@ -7,7 +7,7 @@ slips of their proofs.
 * ``CRT-Thm3.1`` verified -- GERFs (4) are unbiased under (5)
 * ``CRT-Eq17`` verified (forced reading) -- the complex Gaussian integral of the proof ([.]^2 summed)
 * ``CRT-Sec9.2-sq`` erratum (typo) -- the notation [.]^2 of (16)-(17)
-* ``CRT-Sec9.2`` verified (forced reading) -- 'other complex roots can be used' in (5) (roots that keep (18))
+* ``CRT-Sec9.2`` verified -- 'other complex roots can be used' in (5) (e.g. -B); the variance is the same for every root
 * ``CRT-Thm3.2`` verified -- the GERF variance (6)
 * ``CRT-Sec3.1-var2`` erratum (typo) -- (6) called 'the variance of (2)' ('of (1)' in Sec. 2.1's words)
 * ``CRT-Sec9.3`` erratum (typo) -- the product (1-4A)(1-4A) in Eq. (21)
@@ -373,15 +373,14 @@ CLAIMS.append(Claim(
     id="CRT-Sec9.2", paper="CRT", location="App. 9.2, remark after the proof of Thm 3.1",
     statement="Other complex roots can be used in (5) instead of the principal ones; the proof of Thm 3.2 only uses (18), so the variance is the same.",
     verdict="verified",
-    rule="verified-forced-reading",
-    forced_reading="'Other complex roots' are roots with which (5) still satisfies (18): the remark's own justification is that the proof 'will only use (18)'; the variance sentence holds for every choice of roots.",
+    rule="verified-as-printed",
     conventions=('CRT:principal-roots',),
-    evidence=r"Verified under the reading the remark itself states: 'other roots' that keep (18), the only property the proofs use. The variance is the same for every choice of roots: the other square root $-B$ is absorbed by $\omega\to-\omega$, and another fourth root multiplies $D^2$ by $\pm1$, with $\mathrm{Var}\,\mathrm{Re}(-Z)=\mathrm{Var}\,\mathrm{Re}(Z)$ (quadrature at $d=1$: variance 0.73056313032 with the principal roots, $-B$ and $iD$ alike, equal to (6)). Caveat: a fourth root with $D^2\to-D^2$ breaks (18) when $d$ is odd, and then the mean is $-K$ (quadrature and sampling); for even $d$ (Sec. 5.1 uses $d=64$) every choice keeps (18), while the UCI sets of Sec. 5.2 also have odd attribute counts (cmc 9, wifi 7), where only the roots that keep $D^2$ are unbiased.",
+    evidence=r"Verified as printed: the remark says other roots *can* be used (the other square root $-B$ can, at every $d$) and that the variance is then the same, which holds for every choice of roots: the other square root $-B$ is absorbed by $\omega\to-\omega$, and another fourth root multiplies $D^2$ by $\pm1$, with $\mathrm{Var}\,\mathrm{Re}(-Z)=\mathrm{Var}\,\mathrm{Re}(Z)$ (quadrature at $d=1$: variance 0.73056313032 with the principal roots, $-B$ and $iD$ alike, equal to (6)). Caveat: a fourth root with $D^2\to-D^2$ breaks (18) when $d$ is odd, and then the mean is $-K$ (quadrature and sampling); for even $d$ (Sec. 5.1 uses $d=64$) every choice keeps (18), while the UCI sets of Sec. 5.2 also have odd attribute counts (cmc 9, wifi 7), where only the roots that keep $D^2$ are unbiased.",
     readings=[
-        Reading("literal: any roots, unbiasedness included", r"Any complex roots in (5) keep the estimator unbiased, and its variance is unchanged.",
+        Reading("over-reading: every choice of roots keeps (1)", r"Any complex roots in (5) keep the estimator unbiased (more than the remark says), and its variance is unchanged.",
                 False, "the variance is unchanged (0.73056313032 for each of the 8 choices of roots at d = 1), but the fourth root i (1-4A)^(1/4) at odd d gives mean -0.6065306597 = -K"),
-        Reading("charitable: roots that keep (18) (defence counsel)", r"Roots other than the principal ones may be used as long as (18) holds, which is all the proofs of Thm 3.1 and 3.2 use ('we will only use (18)'); the variance is then the same.",
-                True, "the other square root -B keeps the mean 0.6065306597 = K and the variance 0.73056313032 = (6); sampled features agree"),
+        Reading("literal: other roots can be used, and the variance is the same", r"Roots other than the principal ones can be used in (5) (the other square root $-B$ can, at every $d$: it keeps (18), 'we will only use (18)'), and the variance is the same when other roots are used.",
+                True, "the other square root -B keeps the mean 0.6065306597 = K and the variance 0.73056313032 = (6); the variance is unchanged (0.73056313032 for each of the 8 choices of roots at d = 1); sampled features agree"),
     ],
     defence="Defence counsel: the remark says the proof 'will only use (18)', so 'other roots' are roots that keep (18); the variance sentence is true for every choice of roots, and for even d (d = 64 in Sec. 5.1) every fourth root keeps (18).",
     checks=[
