@@ -9,6 +9,7 @@ can read the same notation two ways.
 * ``CRT:kernel`` -- which kernel an estimator targets (Gaussian, or softmax after rescaling)
 * ``CRT:principal-roots`` -- the roots in (5)
 * ``CRT:orthogonal-ensemble`` -- what "orthogonal" random features are
+* ``CRT:thm41-constant`` -- the constant $C$ of Theorem 4.1
 * ``CRT:oprf-A`` -- which $A$ an OPRF uses in the results of Sec. 4
 * ``CRT:fig2-log-variance`` -- what Fig. 2 and the Sec. 5.1 reduction factors average
 """
@@ -55,6 +56,13 @@ CONVENTIONS = (
         r"$\chi_d$ norms (each row marginally $N(0,I_d)$); for $M>d$, independent blocks of $d$ such rows.",
         r"App. 9.1 ('conditioned to form an orthogonal ensemble when $M\le d$, otherwise ... $d\times d$ independent "
         r"orthogonal blocks', marginally $N(0,I_d)$); Theorem 9.1 is 'defined for $M\le d$'."),
+    Convention(
+        "CRT", "CRT:thm41-constant", "the constant C of Theorem 4.1",
+        r"$C$ in (15) is a positive constant of the pair $x,y$, chosen independently of $M$ (the factor $1-\frac1M$ "
+        r"carries the dependence on $M$): the proof's $C=F^2(z)$ (App. 9.7, with the length of $\omega$ restored in $F$).",
+        r"App. 9.7 obtains Theorem 4.1 from (24) with $C=F^2$; Sec. 1 and the Note read (15) as a strict reduction "
+        r"('provably reduce the variance'), which $C=0$ would not give. The printed argument $\|x+y\|$ of $C$ is the "
+        r"typo CRT-Thm4.1-C."),
     Convention(
         "CRT", "CRT:oprf-A", "the OPRF parameter A in Sec. 4",
         r"$A=A^*=(1-1/\rho^*)/8$ of (7) (formula (22)) at the $\|x+y\|^2$ the mechanism is fitted to: the pair's for "
