@@ -455,3 +455,35 @@ def test_geometric_objective_on_the_whole_grid_equals_the_scalar_objective(d):
     p = special.expit(np.linspace(-30, 30, 601))
     p = p[(p > 0) & (p < 1)]
     assert np.array_equal(dirf._geom_obj_grid_np(p, a), np.array([dirf._geom_obj_np(q, a) for q in p]))
+
+
+def test_crt_rules_conventions_root_causes_and_inventory():
+    """Issue #28: every CRT claim names its rule; conventions, root causes and the inventory are consistent."""
+    import re
+
+    from rfsym.claims.rules import RULES
+    from rfsym.crt.claims import CLAIMS
+    from rfsym.crt.claims.conventions import CONVENTIONS
+    from rfsym.crt.claims.inventory import ITEMS
+
+    ids = {c.id for c in CLAIMS}
+    assert all(c.rule in RULES for c in CLAIMS), [c.id for c in CLAIMS if c.rule not in RULES]
+    # one convention per topic, every referenced convention declared, every declared one used
+    names = [cv.name for cv in CONVENTIONS]
+    assert len(set(names)) == len(names) and len({cv.topic for cv in CONVENTIONS}) == len(CONVENTIONS)
+    used = {n for c in CLAIMS for n in c.conventions}
+    assert used == set(names), (used ^ set(names))
+    # errata that share a root cause share the severity
+    sev = {}
+    for c in CLAIMS:
+        if c.root_cause:
+            sev.setdefault(c.root_cause, set()).add(c.severity)
+    assert sev and all(len(v) == 1 for v in sev.values()), sev
+    assert sev["CRT:tail-bound-range"] == {"major"}
+    # the inventory: known claims, every numbered display (1)-(37), every caption, every claim placed somewhere
+    assert {c for i in ITEMS for c in i.claims} <= ids
+    eqs = {int(m.group(1)) for i in ITEMS for m in [re.match(r"Eq\. \((\d+)\)$", i.ref)] if m}
+    assert eqs == set(range(1, 38))
+    caps = {i.ref for i in ITEMS if i.kind == "caption"}
+    assert caps == {f"Fig. {k} caption" for k in range(1, 5)} | {f"Table {k} caption" for k in range(1, 13)}
+    assert ids <= {c for i in ITEMS for c in i.claims}, ids - {c for i in ITEMS for c in i.claims}

@@ -14,6 +14,15 @@ notebook ``notebooks/crt.md`` and of ``python -m rfsym claims --json``).
 * :mod:`~rfsym.crt.claims.sec5` -- Sec. 5: experiments (App. 9.10);
 * :mod:`~rfsym.crt.claims.sec5_cache` -- cached per-pair values of the Sec. 5.1 replicate;
 * :mod:`~rfsym.crt.claims._checks` -- seeds and helpers shared by several section files.
+* :mod:`~rfsym.crt.claims.conventions` -- ``CONVENTIONS``, the one reading of each ambiguous notation the claims use;
+* :mod:`~rfsym.crt.claims.inventory` -- ``ITEMS``, every numbered display, statement, caption and checkable sentence
+  of the paper with the claims that cover it or the reason it is not a claim;
+* :mod:`~rfsym.crt.claims.headlines` -- the abstract, contribution and conclusion sentences.
+
+Every claim names the rule of :mod:`rfsym.claims.rules` that decides it (``rule=``); errata that share a cause
+name one ``root_cause`` (``CRT:tail-bound-range``: Eq. (35), Theorems 4.2 and 4.3, major;
+``CRT:app97-unit-projection``: Theorem 9.1 and the proof's X_m, minor; ``CRT:sec51-geomrf-plus``: the GeomRF+
+factors of Sec. 5.1, minor).
 
 Kernel: the Gaussian kernel exp(-||x-y||^2/2) throughout (as in the paper).
 """

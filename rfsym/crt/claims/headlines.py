@@ -7,7 +7,7 @@ is derived from theirs (:mod:`rfsym.claims.headlines`).
 * ``CRT-Abs2`` abstract -- positive variants of CRTs: holds
 * ``CRT-Abs3`` abstract -- further variance reduction from simple statistics: holds
 * ``CRT-Abs4`` abstract -- OPRFs unbiased, positive, bounded, exponentially small tails, lower variance:
-  holds in corrected form
+  holds
 * ``CRT-Abs5`` abstract -- orthogonal OPRFs reduce the variance for any d: holds in corrected form
 * ``CRT-Abs6`` abstract -- experiments, state of the art for low-rank text Transformers, linear attention:
   cannot be decided here
@@ -16,7 +16,7 @@ is derived from theirs (:mod:`rfsym.claims.headlines`).
 * ``CRT-Con2`` contribution: first paragraph -- other non-trigonometric positive RF methods: holds
 * ``CRT-Con3`` contribution: second paragraph -- the variance of OPRFs and the e^60 reduction of Fig. 1: holds
 * ``CRT-Con4`` contribution: second paragraph -- exponentially small tail bounds (Thm 4.2): does not hold as stated
-* ``CRT-Con5`` contribution: second paragraph -- uniform convergence (Thm 4.3): holds in corrected form
+* ``CRT-Con5`` contribution: second paragraph -- uniform convergence (Thm 4.3): does not hold as stated
 * ``CRT-Con6`` contribution: second paragraph -- orthogonal projections provably reduce the variance for any d:
   holds in corrected form
 * ``CRT-Con7`` contribution: second paragraph -- empirical evaluation, state of the art for low-rank text Transformers:
@@ -65,11 +65,13 @@ HEADLINES = [
         "One instantiation of CRTs, the optimal positive random features (OPRFs), is to our knowledge the "
         "first RF method for unbiased softmax-kernel estimation with positive and bounded RFs, resulting in "
         "exponentially small tails and much lower variance than its counterparts.",
-        rests_on=("CRT-Thm3.1", "CRT-Sec3.1-Pos", "CRT-Thm3.3-Note", "CRT-Sec1", "CRT-Eq35", "CRT-Eq34",
+        rests_on=("CRT-Thm3.1", "CRT-Sec3.1-Pos", "CRT-Thm3.3-Note", "CRT-Sec1", "CRT-Eq34",
                   "CRT-Thm4.2-ort", "CRT-Thm3.3", "CRT-Fig1"),
-        scope="'Exponentially small tails' read qualitatively: Hoeffding (Lemma 9.1) with the range of Z "
-              "(Eq. (35), corrected) gives them for i.i.d. features and the orthogonal part of Thm 4.2 for "
-              "orthogonal ones; the i.i.d. constant printed in Thm 4.2 is false (CRT-Thm4.2, see CRT-Con4). "
+        scope="'Bounded' read as the exact supremum of Z (CRT-Sec1), not the printed constant of Eq. (35). "
+              "'Exponentially small tails' read qualitatively: Hoeffding (Lemma 9.1) with the true range of Z "
+              "gives them for i.i.d. features and the orthogonal part of Thm 4.2 for orthogonal ones; the i.i.d. "
+              "bound printed in Thm 4.2 and the constant of Eq. (35) it rests on are false (CRT-Thm4.2, "
+              "CRT-Eq35, see CRT-Con4). "
               "'Lower variance' read against PosRF (A = 0, within Thm 3.3's optimum); 'first' is a priority "
               "claim not checked here."),
     Headline(
@@ -121,8 +123,9 @@ HEADLINES = [
         "Consequently, using OPRFs we give the first uniform convergence results for softmax attention "
         "approximation with positive RFs (Theorem 4.3).",
         rests_on=("CRT-Thm4.3",),
-        scope="The structure M = Omega(d/eps^2 log(.)) survives; the printed Gamma does not bound the squared "
-              "range on every ball."),
+        scope="Read as the sample size of Thm 4.3: the printed Gamma falls short of the squared range and of "
+              "the largest variance on large balls, by a factor unbounded in R; only the structure "
+              "M = Omega(d/eps^2 log(.)) survives, with another Gamma."),
     Headline(
         "CRT-Con6", _P, "contribution: second paragraph",
         "We show that orthogonal random projections combined with OPRFs (leading to FAVOR++) provably "

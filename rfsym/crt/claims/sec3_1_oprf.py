@@ -132,6 +132,8 @@ CLAIMS.append(Claim(
     id="CRT-Thm3.3", paper="CRT", location="Sec. 3.1, Theorem 3.3; proof App. 9.4, Eq. (22)",
     statement=r"For $s=+1$, real $A$, $\|x+y\|^2>0$, the variance (6) is minimised at $A=(1-1/\rho^*)/8$, $\rho^*$ the positive root of $2s_2\rho^2+(2s_2+d)\rho-d=0$.",
     verdict="verified",
+    rule="verified-as-printed",
+    conventions=('CRT:one-sample-variance',),
     evidence=r"sympy's stationary point of the proof's $g(\rho)$ is (22); the direct objective (6) (gerf_variance) is stationary at $A^*$ to better than $10^{-15}$ (central differences at 40 digits) with positive curvature, and random-bracket searches of (6) over $A$ find $A^*$, at $d=4$ and at $d=64$, $\|x+y\|^2=100$; paired samples show $A^*/2$, $3A^*/2$ and PosRF ($A=0$) have a larger sampled variance.",
     checks=[
         Check("sympy stationary point", "symbolic", _thm33_symbolic,
@@ -183,6 +185,7 @@ CLAIMS.append(Claim(
     id="CRT-Eq7", paper="CRT", location="Sec. 3.1, Eq. (7)",
     statement=r"$\rho^*=\big(\sqrt{(2s_2+d)^2+8ds_2-2s_2-d}\big)/(4s_2)$ (as printed: $-2s_2-d$ under the root).",
     verdict="erratum", severity="typo",
+    rule="erratum-typo",
     correction=r"$\rho^*=\big(\sqrt{(2s_2+d)^2+8ds_2}-2s_2-d\big)/(4s_2)=2d/\big(\sqrt{(2s_2+d)^2+8ds_2}+2s_2+d\big)$.",
     evidence=r"The printed expression does not solve the quadratic of (22) (at $d=64$, $s_2=100$ it gives 0.8683029425 instead of 0.2092525525); the proof's (22) closes the root before $-2s_2-d$.",
     readings=[
@@ -269,6 +272,7 @@ CLAIMS.append(Claim(
     id="CRT-Thm3.3-Note", paper="CRT", location="Sec. 3.1, Note after Thm 3.3",
     statement=r"$A^*<0$ for $x\ne-y$ (bounded features); $\|x+y\|\to0$ gives $\rho^*\to1$, $A^*\to0$; $x=-y$: PosRF with zero variance; larger $\|x+y\|$ gives larger gains.",
     verdict="verified",
+    rule="verified-as-printed",
     evidence=r"sympy proves $A^*<0$ and the limits; checked numerically from $s_2=10^{-30}$ to $10^{30}$ and $d$ up to 4096; at the pair $x=-y=(0.3,-1.2,0.5)$ every one of 100000 sampled products equals $K$.",
     checks=[
         Check("sign and limits (sympy)", "symbolic", _note33_symbolic,
@@ -332,6 +336,7 @@ CLAIMS.append(Claim(
     id="CRT-Sec3.1-Pos", paper="CRT", location="Sec. 3.1, after Thm 3.3",
     statement="For real A and s=+1, B, C, D are real and the features are positive.",
     verdict="verified",
+    rule="verified-as-printed",
     evidence="(5) for real $A<1/4$ (sympy: $B$, $D$ and the feature are positive for every real $\\omega$, $x$); gerf_params at real $A$; sampled features.",
     checks=[
         Check("real parameters, positive samples", "numeric", _sec31_pos,
@@ -396,6 +401,8 @@ CLAIMS.append(Claim(
     id="CRT-Fig1", paper="CRT", location="Fig. 1 (right), Sec. 1",
     statement=r"$\mu=\log(\mathrm{Var}_{\mathrm{OPRF}}/\mathrm{Var}_{\mathrm{PosRF}})$ as a function of $\|x+y\|^2$; OPRFs have $>e^{60}$ times smaller variance at $d=64$, $\|x+y\|^2=100$.",
     verdict="verified",
+    rule="verified-as-printed",
+    conventions=('CRT:one-sample-variance',),
     evidence=r"$\mu$ depends only on $(d,s_2)$; $\mu(64,100)=-61.2211800363$, also from (6) at $A^*$ over the PosRF variance; float64 curve vs mpmath; sampled variances at $d=2$.",
     checks=[
         Check("mu(64,100) and the curves", "numeric", _fig1_numeric,
@@ -448,6 +455,7 @@ CLAIMS.append(Claim(
     id="CRT-Eq8", paper="CRT", location="Sec. 3.1, Eq. (8)",
     statement=r"$\frac1{L^2}\sum_{i,j}\|x_i+sy_j\|^2=\frac1L\sum_i\|x_i\|^2+\frac{2s}{L^2}(\sum_ix_i)^\top(\sum_jy_j)+\frac1L\sum_j\|y_j\|^2$.",
     verdict="verified",
+    rule="verified-as-printed",
     evidence="exact rational arithmetic and a sympy expansion.",
     checks=[
         Check("exact rationals", "numeric", _eq8_exact,

@@ -3,11 +3,11 @@
 The variance reduction of orthogonal OPRFs (15), the general Theorem 9.1 behind it and the steps of
 its proof.
 
-* ``CRT-Thm4.1`` verified -- orthogonal OPRFs reduce the variance by (1 - 1/M) 2/(d+2) C (M <= d, the domain of Thm 9.1)
+* ``CRT-Thm4.1`` verified (forced reading: M <= d, the domain of Thm 9.1) -- orthogonal OPRFs reduce the variance by (1 - 1/M) 2/(d+2) C
 * ``CRT-Thm4.1-C`` erratum (typo) -- the constant C depends on ||x+y|| only
 * ``CRT-Thm9.1`` erratum (minor) -- the variance reduction (24) with the function F
 * ``CRT-Sec9.7-g`` erratum (typo) -- the function g of the GERF estimator
-* ``CRT-Sec9.7-Xm`` erratum (typo) -- X_m in the proof of Thm 9.1
+* ``CRT-Sec9.7-Xm`` erratum (minor) -- X_m in the proof of Thm 9.1 (the slip of CRT-Thm9.1's F)
 * ``CRT-Eq33`` erratum (typo) -- '=' in the last step of the proof
 * ``CRT-Sec9.1`` verified -- orthogonal ensembles keep the estimator unbiased
 """
@@ -183,11 +183,14 @@ CLAIMS.append(Claim(
     id="CRT-Thm4.1", paper="CRT", location="Sec. 4, Theorem 4.1, Eq. (15); App. 9.1, 9.7",
     statement=r"$\mathrm{Var}(\hat K^{\mathrm{ort}}_M)\le\mathrm{Var}(\hat K^{\mathrm{iid}}_M)-(1-\frac1M)\frac2{d+2}C(\|x+y\|)$ for the orthogonal OPRF estimator with $M$ RFs, for some $C\ge0$, any $d$.",
     verdict="verified",
+    rule="verified-forced-reading",
+    forced_reading=r"The estimator of Theorem 9.1: an orthogonal ensemble of $M\le d$ features ('defined for $M\le d$'), of which App. 9.7 obtains Theorem 4.1 as a corollary ('as a corollary we obtain Theorem 4.1'), with $C=F^2$ of the pair (convention CRT:thm41-constant). For block-orthogonal features with $M>d$ the bound with that $C$ fails (the factor $1-\frac1M$ must become $\sum_bm_b(m_b-1)/M^2$); the reduction itself survives.",
+    conventions=('CRT:orthogonal-ensemble', 'CRT:thm41-constant'),
     evidence=r"Verified for an orthogonal ensemble, $M\le d$: the domain of Theorem 9.1 ('defined for $M\le d$'), of which App. 9.7 derives Theorem 4.1 as a corollary, and App. 9.1's 'orthogonal ensemble when $M\le d$'. There the exact gap $(1-\frac1M)K^2(1-e^{-s_2}{}_1F_1(d;d/2;s_2/2))$ (derived here, $A$-independent, confirmed by sampling orthogonal pairs and by quadrature over the orthogonal frame) dominates the bound with $C=F^2$ at $d$ = 2, 3, 4, 16, 64, 1024 and $s_2$ = 1e-8, 1e-3, 0.5, 1, 10, 100, 1000 (for the dependence of $C$ see CRT-Thm4.1-C). Caveat: for $M>d$ (independent $d\times d$ blocks, as in FAVOR++ with $d=64$, $M=256$) the bound with $C=F^2$ fails: exact gap / printed bound 0.2482 at $\|x+y\|^2=0.01$ (0.3862 at 1, 1.125 at 4), i.e. the factor $1-\frac1M$ overstates the correlated pairs by $(M-1)/(d-1)=4.048$; there $\sum_bm_b(m_b-1)/M^2$ replaces it, and the gap stays positive, so orthogonal blocks still reduce the variance.",
     readings=[
         Reading("orthogonal ensemble, M <= d (Thm 9.1's domain; defence counsel)", r"The estimator of Theorem 9.1, orthogonal for $M\le d$, with $C=F^2$ from its proof.", True,
                 "exact gap / bound >= 1 at d = 2, 3, 4, 16, 64, 1024 and s2 = 1e-8 ... 1000 (seven values; numbers in the checks)"),
-        Reading("literal quantifier: some C >= 0 (may depend on M)", r"As printed, 'for some $C(\|x+y\|)\ge0$' after fixing $M$: $C$ may depend on $M$, and (15) says the gap is positive.", True,
+        Reading("the reduction itself, every M (C allowed to depend on M)", r"'For some $C\ge0$' quantified after $M$, so that $C$ may depend on $M$: (15) then says only that the gap is positive. Not the convention CRT:thm41-constant (C = F^2, independent of M), recorded because it shows what survives for $M>d$.", True,
                 "the gap is positive at every M checked: M = 2 and M = d for d = 2, 3, 4, 16, 64, 1024, and the blocks M > d from (d, M) = (2, 3) to (64, 256) (exact gap / printed bound 0.2482 > 0 there)"),
         Reading("block-orthogonal M > d with C = F^2 independent of M", r"The bound with $C=F^2$ and the factor $1-\frac1M$ for $M>d$ independent blocks (App. 9.1), as FAVOR++ uses.", False,
                 "d = 64, M = 256: exact gap / printed bound 0.2482 at ||x+y||^2 = 0.01"),
@@ -277,6 +280,8 @@ CLAIMS.append(Claim(
     id="CRT-Thm4.1-C", paper="CRT", location="Sec. 4, Theorem 4.1",
     statement=r"The constant is $C(\|x+y\|)\ge0$, a function of $\|x+y\|$ only.",
     verdict="erratum", severity="typo",
+    rule="erratum-typo",
+    conventions=('CRT:orthogonal-ensemble', 'CRT:thm41-constant'),
     correction=r"$C=F^2=(K(x,y)-e^{-\|x\|^2-\|y\|^2})^2=e^{-2(\|x\|^2+\|y\|^2)}(e^{\|x+y\|^2/2}-1)^2$, a function of $\|x+y\|$ and $\|x\|^2+\|y\|^2$.",
     evidence=r"The gap (and the proof's constant $F^2$) decays like $\exp(-2(\|x\|^2+\|y\|^2))$ at fixed $\|x+y\|$, so a positive constant cannot depend on $\|x+y\|$ alone (at $d=M=4$, $x+y$ fixed, the gap falls from 0.048699 at $t=0$ to 5.4803e-9 at $t=2$, below the $t=0$ bound 0.038705; the sampled i.i.d. variance at $t=2$ is itself far below that bound). The correction $C=F^2$ holds at all three $t$.",
     readings=[
@@ -463,6 +468,9 @@ CLAIMS.append(Claim(
                r"$\mathrm{Var}(\hat K^{\mathrm{ort}}_M)\le\mathrm{Var}(\hat K^{\mathrm{iid}}_M)-(1-\frac1M)\frac2{d+2}F^2(z)$ (24), where "
                r"$F(z)=E_{u\sim\mathrm{Unif}(S^{d-1})}E_{x\sim\tilde\Omega(d)}[\tilde g(u^\top z,x)]$ and $\tilde g(a,b)=\frac{g(a,b)+g(-a,b)}2-g(0,b)$."),
     verdict="erratum", severity="minor",
+    rule="erratum-minor",
+    root_cause="CRT:app97-unit-projection",
+    conventions=('CRT:orthogonal-ensemble',),
     correction=r"$F(z)=E_{\omega}[\tilde g(\omega^\top z,\|\omega\|)]=E_{u}E_{x}[\tilde g(x\,u^\top z,x)]$ (the length restored); with it (24) holds for $M\le d$. For OPRFs $F=K(x,y)-e^{-\|x\|^2-\|y\|^2}=e^{-N}(e^{s_2/2}-1)$, independent of $A$.",
     evidence=(r"With $F$ as printed, (24) is false. $X=g(\omega^\top z,\|\omega\|)$ with $\omega=xu$, so the first argument of $\tilde g$ must be $x\,u^\top z$; the printed $u^\top z$ drops the length (the slip of the proof's $X_m$, CRT-Sec9.7-Xm, here in the theorem itself). "
               r"General $g$: $g(a,b)=a^2\mathbf 1[b<1]$ has $a_2(y)=\mathbf 1[y<1]\ge0$; at $d=M=2$ sympy gives the exact gap $m^2\|z\|^4/16$ with $m=E[x^2;x<1]=2-3e^{-1/2}=0.18041$ and the printed bound $P^2\|z\|^4/16$ with $P=P(x<1)=1-e^{-1/2}=0.39347$: gap/bound $=(m/P)^2=0.210228$ for every $z$ (sampled orthogonal pairs agree). "
@@ -576,6 +584,7 @@ CLAIMS.append(Claim(
     id="CRT-Sec9.7-g", paper="CRT", location="App. 9.7, after Thm 9.1",
     statement=r"$g(a,b)=D^2\exp(2Ab^2+Ba+2C(\|x\|^2+\|y\|^2))$ gives the GERF estimator.",
     verdict="erratum", severity="typo",
+    rule="erratum-typo",
     correction=r"$g(a,b)=D^2\exp(2Ab^2+Ba+C(\|x\|^2+\|y\|^2))$.",
     evidence=r"$f^{(1)}f^{(2)}$ carries $C(\|x\|^2+\|y\|^2)$, not $2C$; with $2C$ the mean is $e^{-N}K$: the sampled printed $g$ matches $e^{-N}K$ and rejects $K$, the corrected $g$ matches $K$.",
     readings=[
@@ -645,9 +654,12 @@ def _sec97_xm_quad():
 CLAIMS.append(Claim(
     id="CRT-Sec9.7-Xm", paper="CRT", location="App. 9.7, proof of Thm 9.1, after (30)",
     statement=r"$X^{\mathrm{iid}}_m=g_{x_m}((u^{\mathrm{iid}}_m)^\top z)$, $X^{\mathrm{ort}}_m=g_{x_m}((u^{\mathrm{ort}}_m)^\top z)$ with $g_y(x)=g(x,y)$.",
-    verdict="erratum", severity="typo",
+    verdict="erratum", severity="minor",
+    rule="erratum-minor",
+    root_cause="CRT:app97-unit-projection",
+    conventions=('CRT:orthogonal-ensemble',),
     correction=r"$X_m=g_{x_m}(x_m(u_m)^\top z)$.",
-    evidence=r"With $X=g(\omega^\top z,\|\omega\|)$ and $\omega=x_mu_m$ the first argument is $x_mu_m^\top z$, not $u_m^\top z$: sampled, the printed $X_m$ does not average to $K$, the corrected one does. The length reappears in (32) only through $E\|\omega\|^{2t}$ factors, so the proof's bookkeeping of the lengths is inconsistent, although the termwise inequality (CRT-Thm9.1) is unaffected. The same slip in the definition of $F$ in the statement of CRT-Thm9.1 makes (24) false as printed (see there).",
+    evidence=r"With $X=g(\omega^\top z,\|\omega\|)$ and $\omega=x_mu_m$ the first argument is $x_mu_m^\top z$, not $u_m^\top z$: sampled, the printed $X_m$ does not average to $K$, the corrected one does. The length reappears in (32) only through $E\|\omega\|^{2t}$ factors, so the proof's bookkeeping of the lengths is inconsistent, although the termwise inequality (CRT-Thm9.1) is unaffected. The same slip in the definition of $F$ in the statement of CRT-Thm9.1 makes (24) false as printed (see there). Severity minor (rule erratum-minor, one severity per root cause): the dropped length is one slip of App. 9.7, here in the proof and in CRT-Thm9.1 in the statement; it is not a typo, because something downstream changes (Theorem 9.1 as printed fails), and not major, because Theorem 4.1 holds.",
     readings=[
         Reading('literal', "$X_m=g(u^\\top z,\\|\\omega\\|)$ with the theorem's $X=g(\\omega^\\top z,\\|\\omega\\|)$.",
                 False, 'sampled mean 0.584858 against K = 0.722527 (z = -207.00)'),
@@ -655,7 +667,7 @@ CLAIMS.append(Claim(
                 False, 'then (23) and the OPRF g are misprinted instead; with the g App. 9.7 uses for Thm 4.1 the printed X_m still has mean 0.584858, not 0.722527'),
     ],
     defence='Defence counsel: under the unit-projection reading $X_m$, $F$ and $F_x$ are mutually consistent; the length is lost in one place only.',
-    defeated_by='with the g the paper applies, X_m as printed has mean 0.584858 against K = 0.722527 (z = -207.00); the intent (the length restored) is clear (typo)',
+    defeated_by='with the g the paper applies, X_m as printed has mean 0.584858 against K = 0.722527 (z = -207.00); the length restored is the correction, but the same slip carried into the statement of Theorem 9.1 makes it false (CRT-Thm9.1), so the root cause is graded minor, not typo',
     checks=[
         Check("sampled X_m with and without the length", "montecarlo", _sec97_xm_mc,
               exercises=("rfsym.crt.oprf_a_star", "rfsym.crt.sample_omega"),
@@ -701,6 +713,8 @@ CLAIMS.append(Claim(
     id="CRT-Eq33", paper="CRT", location="App. 9.7, Eq. (33)",
     statement=r"$\mathrm{Var}(K^{\mathrm{iid}}_M)-\mathrm{Var}(K^{\mathrm{ort}}_M)=\dots=(1-\frac1M)\frac2{d+2}F^2(z)$.",
     verdict="erratum", severity="typo",
+    rule="erratum-typo",
+    conventions=('CRT:orthogonal-ensemble',),
     correction=r"$\mathrm{Var}(K^{\mathrm{iid}}_M)-\mathrm{Var}(K^{\mathrm{ort}}_M)\ge(1-\frac1M)\frac2{d+2}F^2(z)$, with $F(z)=\mathbb E_\omega\tilde g(\omega^\top z,\|\omega\|)$ (the length inside $\tilde g$; with $F$ as printed under Thm. 9.1 the inequality fails, see CRT-Thm9.1).",
     evidence=r"The first relation must be '$\ge$' (it comes from the inequality (32)); the exact gap is strictly larger (d=3, M=3: 0.09971260868 vs 0.06866373756), sampling rejects the '=' value, and '$\ge$' holds over the domain.",
     readings=[
@@ -763,6 +777,8 @@ CLAIMS.append(Claim(
     id="CRT-Sec9.1", paper="CRT", location="App. 9.1",
     statement=r"Orthogonal ensembles (blocks of $d$, norms $\chi_d$) keep each $\omega$ marginally $N(0,I_d)$, so the estimator stays unbiased.",
     verdict="verified",
+    rule="verified-as-printed",
+    conventions=('CRT:orthogonal-ensemble',),
     evidence="sampled OPRF with Haar orthogonal blocks is unbiased; an unsigned QR is detectably biased.",
     checks=[
         Check("unbiased orthogonal OPRF", "montecarlo", _sec91_mc,

@@ -9,6 +9,7 @@ Transformers (Sec. 5.3, Table 2, Figs. 3, 4).
 * ``CRT-Sec5.1-many`` verified -- CRTs outperform the baselines in many scenarios
 * ``CRT-Fig2`` unverifiable -- the log-variance curves of the eight mechanisms
 * ``CRT-Sec5.2`` unverifiable -- new mechanisms classify best, OPRF best on average (real data)
+* ``CRT-Sec5.2-cost`` erratum (typo) -- O(nM) per example drops the O(dM) cost of the features
 * ``CRT-Tab1`` unverifiable -- classification accuracies (real data)
 * ``CRT-Tab1-arith`` erratum (typo) -- averages and marks of the printed Table 1
 * ``CRT-Tab3`` unverifiable -- standard deviations of Table 1 (real data)
@@ -290,6 +291,9 @@ CLAIMS.append(Claim(
     id="CRT-Sec5.1-normal", paper="CRT", location="Sec. 5.1, Fig. 2 (normal regime)",
     statement=r"At $\sigma=1$ ($d=64$, normal): GERF $>e^{80}$ times smaller variance than TrigRF; OPRF and GeomRF+ $>e^{75}$ times smaller than PosRF.",
     verdict="erratum", severity="minor",
+    rule="erratum-minor",
+    root_cause="CRT:sec51-geomrf-plus",
+    conventions=('CRT:fig2-log-variance',),
     correction=r"GERF $>e^{80}$ vs TrigRF and OPRF $>e^{75}$ vs PosRF hold; GeomRF+ stays below $e^{75}$ (about $e^{58.88}$).",
     evidence=r"With the App. 9.10.1 protocol ($L=1024$, 5 repeats; the mean over the $L^2$ pairs estimated from 8192 sampled pairs per repeat): GERF gives $e^{83.05}$, OPRF $e^{83.66}$, but GeomRF+ only $e^{58.88}$. The sentence fails under every choice App. 9.10.1 leaves open (protocol-sensitivity table: mean log-variance or log of the mean variance, all $L^2$ pairs or the $L$ pairs $(x_i,y_i)$, GeomRF+'s $p$ from statistic (14) or per pair, the shift's $\epsilon$ from 1e-08 to 0.5): with the stated mean log-variance GeomRF+ reaches at most 58.88 (a larger $\epsilon$ lowers it: 58.86 at 0.001, 52.16 at 0.5); with the log of the mean variance GeomRF+ passes (110.39) but GERF drops to 11.66 (at most 31.26). GeomRF+ depends on $L$ through the shift $c$ (a minimum over the sets); off the stated protocol, even 16-point sets give only 71.14 +- 1.44. A replicate on 5 fresh pairs of sets, 1200 pairs evaluated with the mpmath formulas at 15 verified digits, gives GERF 82.28 +- 0.67 (above 80 at z = +3.4), OPRF 83.79 +- 0.54, GeomRF+ 58.48 +- 0.64 (the printed 75 rejected at z = -25.9).",
     readings=[
@@ -337,6 +341,9 @@ CLAIMS.append(Claim(
     id="CRT-Sec5.1-heterogen", paper="CRT", location="Sec. 5.1, Fig. 2 (heterogen regime)",
     statement=r"At $\sigma=1$ ($d=64$, heterogen): GERF $>e^{125}$ vs TrigRF; OPRF and GeomRF+ $>e^{125}$ vs PosRF.",
     verdict="erratum", severity="minor",
+    rule="erratum-minor",
+    root_cause="CRT:sec51-geomrf-plus",
+    conventions=('CRT:fig2-log-variance',),
     correction=r"GERF $>e^{125}$ vs TrigRF and OPRF $>e^{125}$ vs PosRF hold; GeomRF+ stays below $e^{125}$ (about $e^{118.29}$ with the stated $L=1024$).",
     evidence=("App. 9.10.1 protocol (L = 1024, 5 repeats, 8192 sampled pairs per repeat): GERF $e^{137.20}$, OPRF $e^{137.77}$, "
               "GeomRF+ only $e^{118.29}$ < $e^{125}$. The sentence fails under every choice App. 9.10.1 leaves open (protocol-sensitivity table: "
@@ -456,6 +463,8 @@ CLAIMS.append(Claim(
     id="CRT-Sec5.1-mnist", paper="CRT", location="Sec. 5.1, Fig. 2 (mnist regime)",
     statement="At $\\sigma=1$ (mnist, 8x8): GERF gives more than $e^{10}$ times variance reduction vs TrigRF; OPRF and GeomRF+ more than $e^7$ vs PosRF.",
     verdict="unverifiable",
+    rule="unverifiable-open-choice",
+    conventions=('CRT:fig2-log-variance',),
     evidence=("The outcome hinges on the pixel preprocessing, which the paper does not state ('random images from MNIST resized to 8x8, scaled by sigma'). "
               "With pixels in [0, 1] or [-1, 1] (three resize methods; the paper's L = 1024, 5-repeat protocol for area/[0, 1]) the optimal GERF is TrigRF: "
               "GERF vs TrigRF 0.00 in all 7 settings (a grid of 1050 GERF parameters (s, A), no optimiser, finds none better, while on the synthetic normal regime the same grid finds e^82.52), "
@@ -613,6 +622,8 @@ CLAIMS.append(Claim(
     id="CRT-Sec5.1-many", paper="CRT", location="Sec. 5.1, text on Fig. 2",
     statement="In many scenarios (Fig. 2, 0.1 <= sigma <= 1) CRTs outperform the TrigRF and PosRF baselines (synthetic regimes normal, sphere, heterogen; the mnist panel is CRT-Sec5.1-mnist).",
     verdict="verified",
+    rule="verified-as-printed",
+    conventions=('CRT:fig2-log-variance',),
     empirical=True,
     evidence=r"Recomputed from the variance formulas with the paper's protocol ($L=1024$, pairs subsampled): the best CRT is never worse than the best baseline, and more than $e^{10}$ better in normal and heterogen at $\sigma\ge0.55$; in sphere and at small $\sigma$ it ties (GERF reduces to TrigRF).",
     checks=[
@@ -639,6 +650,8 @@ CLAIMS.append(Claim(
     id="CRT-Fig2", paper="CRT", location="Sec. 5.1, Fig. 2",
     statement="Log-variance (mean and standard deviation over pairs) of the eight mechanisms against sigma in [0.1, 1], non-positive and positive RFs in separate panels, four regimes.",
     verdict="unverifiable",
+    rule="unverifiable-unprinted",
+    conventions=('CRT:fig2-log-variance',),
     empirical=True,
     evidence="The plotted values cannot be read from the paper's text, so the curves cannot be compared point by point; the notebook redraws the figure with the paper's protocol ($L=1024$, 5 pairs of sets per $\\sigma$, parameters fitted on the full sets; the mean and spread over the $L^2$ pairs estimated from 8192 drawn pairs per set) and the sentences it supports are checked as CRT-Sec5.1-many, CRT-Sec5.1-normal, CRT-Sec5.1-heterogen and CRT-Sec5.1-mnist.",
 ))
@@ -650,6 +663,7 @@ CLAIMS.append(Claim(
     id="CRT-Sec5.2", paper="CRT", location="Sec. 5.2",
     statement="New RF mechanisms give the best non-parametric classification accuracy; OPRF has the best average (UCI data sets).",
     verdict="unverifiable",
+    rule="unverifiable-open-choice",
     evidence=_crd.evidence_sec52(),
     checks=[
         Check("the sentence under each feature preprocessing", "data", _crd.check_sec52_preprocessing,
@@ -661,12 +675,89 @@ CLAIMS.append(Claim(
 ))
 
 
+# -------------------------------------------------------------------------------- CRT-Sec5.2-cost
+
+def _sec52_ops(d, n, M, L, seed):
+    """Counted operations of the RF classifier of Sec. 5.2 (PosRF features, (2)) and of the exact one.
+
+    Returns (preprocessing, per query with RFs, per query exact); exp counts as one operation."""
+    from .sec3_2 import _Counted
+    rng = np.random.default_rng(seed)
+    C = lambda a: [[_Counted(float(v)) for v in r] for r in a]
+    O, W = C(rng.standard_normal((L, d)) / d), C(rng.standard_normal((M, d)))
+    R = C(np.eye(n)[rng.integers(0, n, L)])
+    q = [_Counted(float(v)) for v in rng.standard_normal(d) / d]
+
+    def exp(c):
+        _Counted.ops += 1
+        return _Counted(math.exp(c.v))
+
+    dot = lambda a, b: sum((u * v for u, v in zip(a, b)), _Counted(0.0))
+    feat = lambda w, x: exp(dot(w, x) - dot(x, x))                       # f_pos(w, x) = exp(w.x - ||x||^2)
+    _Counted.ops = 0
+    S = [[sum((feat(w, o) * r[k] for o, r in zip(O, R)), _Counted(0.0)) for k in range(n)] for w in W]
+    pre = _Counted.ops
+    _Counted.ops = 0
+    fq = [feat(w, q) for w in W]
+    [sum((f * S[m][k] for m, f in enumerate(fq)), _Counted(0.0)) for k in range(n)]
+    query = _Counted.ops
+    _Counted.ops = 0
+    diff = lambda a, b: [u - v for u, v in zip(a, b)]
+    [sum((exp(_Counted(0.0) - dot(diff(q, o), diff(q, o))) * r[k] for o, r in zip(O, R)), _Counted(0.0)) for k in range(n)]
+    exact = _Counted.ops
+    return pre, query, exact
+
+
+def _sec52_cost():
+    # per-query cost of the RF classifier at fixed n = 2, M = 16, L = 32 as d grows: O(nM) would not grow, O((d+n)M) does
+    n, M, L = 2, 16, 32
+    rows, per_q, ratio_dn, ratio_n, ratio_ex = [], [], [], [], []
+    for d in (2, 8, 32):
+        pre, qry, ex = _sec52_ops(d, n, M, L, SEED + 71 + d)
+        per_q.append(qry)
+        ratio_dn.append(qry / ((d + n) * M))
+        ratio_n.append(qry / (n * M))
+        ratio_ex.append(ex / ((d + n) * L))
+        rows.append(f"d = {d}: preprocessing {pre}, per query {qry} (RFs) and {ex} (exact)")
+    lin = max(ratio_dn) / min(ratio_dn) < 1.5 and max(ratio_ex) / min(ratio_ex) < 1.5
+    grows = per_q[-1] / per_q[0]
+    return Outcome(lin, (f"PosRF classifier, n = {n} classes, M = {M}, L = {L}, counted operations (exp = 1): " + "; ".join(rows)
+                         + f". Per query / ((d + n) M) = {', '.join(f'{r:.2f}' for r in ratio_dn)} (bounded), per query / (n M) = "
+                         f"{', '.join(f'{r:.1f}' for r in ratio_n)} (grows with d): at fixed n the per-query cost grows {grows:.1f}-fold from d = 2 to 32"),
+                   agreement="O((d+n)M) per query", control_rejected=grows > 4,
+                   control_detail=f"the printed O(nM) per query (constant in d at fixed n) is rejected: {grows:.1f}-fold growth")
+
+
+CLAIMS.append(Claim(
+    id="CRT-Sec5.2-cost", paper="CRT", location="Sec. 5.2, para 1",
+    statement=r"'Using the RF approximation for the kernel as in (2), we, with $O(nLM)$ preprocessing, can approximate $\mathbf r^*$ in $O(nM)$ time per example instead of $O(nL)$ for the exact computation.'",
+    verdict="erratum", severity="typo",
+    rule="erratum-typo",
+    correction=r"$O((d+n)LM)$ preprocessing and $O((d+n)M)$ time per example (the $M$ features of $\mathbf o^*$ cost $O(dM)$) instead of $O((d+n)L)$ for the exact computation; the gain $L/M$ is as printed.",
+    evidence=r"The sentence drops the cost of the features: each of the $M$ features of a query costs $O(d)$ (Sec. 2.1 counts it: (2) in $O(dML)$), so a query costs $O((d+n)M)$, and the exact computation $O((d+n)L)$. Counted operations of a PosRF classifier at $n=2$, $M=16$, $L=32$ grow with $d$ at fixed $n$ (per query / $(nM)$ grows with $d$, per query / $((d+n)M)$ stays bounded; numbers in the check). Rule erratum-typo: wrong as printed whenever $d$ is not $O(n)$, repaired from Sec. 2.1's $O(dML)$, and nothing downstream changes (the speed-up $L/M$ is right).",
+    readings=[
+        Reading("literal", r"$O(nM)$ per example and $O(nLM)$ preprocessing, for every data dimension $d$.", False,
+                "at n = 2 the counted per-query cost grows with d (see the check: per query / (n M) grows, per query / ((d + n) M) bounded)"),
+        Reading("charitable: d held fixed (defence counsel)", r"The orders count only the dependence on $n$, $L$ and $M$, the data dimension $d$ being a constant of the data set.", False,
+                "the paper counts d in Sec. 2.1 (O(dL^2) and O(dML)) and Sec. 2.3 (O(dML)), so its own convention keeps d; with d counted the per-query cost grows with d at fixed n"),
+    ],
+    defence="Defence counsel: the sentence compares the label-aggregation costs, $nM$ against $nL$; the feature dimension is a constant of each data set and the ratio $L/M$ of the speed-up is right.",
+    defeated_by="the paper counts d in its other complexity statements (O(dML) in Sec. 2.1 and 2.3), and at fixed n the counted per-query cost grows with d: O(nM) as printed is wrong, the repair O((d+n)M) is clear from Sec. 2.1 (typo)",
+    checks=[
+        Check("counted operations of the RF classifier", "numeric", _sec52_cost,
+              route="counting number type on a PosRF classifier, d = 2, 8, 32", control="O(nM) per query"),
+    ],
+    single_witness="a complexity count: the one computable fact is how the operation count of the classifier grows with d at fixed n, counted exactly; the identity (2) behind it has its own witnesses (CRT-Eq2)",
+))
+
+
 # -------------------------------------------------------------------------------- CRT-Tab1
 
 CLAIMS.append(Claim(
     id="CRT-Tab1", paper="CRT", location="Sec. 5.2, Table 1",
     statement="Test accuracies of the eight mechanisms on abalone, banknote, car, yeast, cmc, nursery, wifi, chess.",
     verdict="unverifiable",
+    rule="unverifiable-out-of-reach",
     empirical=True,
     evidence=_crd.evidence_tab1(),
     notebook="realdata", label="realdata-crt-tab1",
@@ -723,10 +814,11 @@ def _tab1_arith():
 
 CLAIMS.append(Claim(
     id="CRT-Tab1-arith", paper="CRT", location="Sec. 5.2, Table 1 (printed numbers)",
-    statement="The Average row is the mean of each column; bold marks the best and underline the second best result of each row; the best results are achieved by new RF mechanisms and OPRF has the best average.",
+    statement="Table 1 as printed: the Average row is the mean of each column; bold marks the best and underline the second best result of each row (caption: 'The best result, second best').",
     verdict="erratum", severity="typo",
+    rule="erratum-typo",
     correction="nursery row: only PosRF (77.4) is second best; GeomRF (77.1) should not be underlined.",
-    evidence="Averages are consistent with the rounded entries, every row's best is a new mechanism and OPRF has the best average; one marking is wrong: in the nursery row GeomRF (77.1) is underlined as second best, but PosRF (77.4, also underlined) is second and PoisRF+ (77.3) third.",
+    evidence="Averages are consistent with the rounded entries (the printed numbers also put a new mechanism first in every row and OPRF first on average, the arithmetic part of the Sec. 5.2 sentence registered as CRT-Sec5.2); one marking is wrong: in the nursery row GeomRF (77.1) is underlined as second best, but PosRF (77.4, also underlined) is second and PoisRF+ (77.3) third.",
     readings=[
         Reading('literal', 'In the nursery row GeomRF (77.1) is underlined as second best.',
                 False, 'nursery: PosRF 77.4 and PoisRF+ 77.3 are above GeomRF 77.1'),
@@ -749,6 +841,7 @@ CLAIMS.append(Claim(
     id="CRT-Tab3", paper="CRT", location="App. 9.10.2, Table 3",
     statement="Standard deviations of the Table 1 accuracies.",
     verdict="unverifiable",
+    rule="unverifiable-out-of-reach",
     empirical=True,
     evidence=_crd.evidence_tab3(),
     notebook="realdata", label="realdata-crt-tab3",
@@ -761,6 +854,7 @@ CLAIMS.append(Claim(
     id="CRT-Sec5.3", paper="CRT", location="Sec. 5.3",
     statement="FAVOR++ improves low-rank Transformers (text, speech, vision).",
     verdict="unverifiable",
+    rule="unverifiable-out-of-reach",
     empirical=True,
     evidence="Requires training large Transformers on GLUE/LibriSpeech/ImageNet (TPU scale); not reproducible here.",
 ))
@@ -772,6 +866,7 @@ CLAIMS.append(Claim(
     id="CRT-Tab2", paper="CRT", location="Sec. 5.3.1, Table 2",
     statement="GLUE dev results of FAVOR+, ELU, ReLU, FAVOR++ and Uptrain FAVOR++.",
     verdict="unverifiable",
+    rule="unverifiable-out-of-reach",
     empirical=True,
     evidence="BERT-base pretraining and GLUE fine-tuning are out of reach offline and on 2 CPU cores; the arithmetic of the printed numbers is checked in CRT-Tab2-marks and CRT-Sec5.3.1.",
 ))
@@ -804,6 +899,7 @@ CLAIMS.append(Claim(
     id="CRT-Tab2-marks", paper="CRT", location="Sec. 5.3.1, Table 2 (printed numbers)",
     statement="Bold marks the best and underline the second best result of each task.",
     verdict="verified",
+    rule="verified-as-printed",
     evidence="The markings agree with the printed scores in all 8 columns.",
     checks=[
         Check("markings", "arithmetic", _tab2_arith,
@@ -834,6 +930,7 @@ CLAIMS.append(Claim(
     id="CRT-Sec5.3.1", paper="CRT", location="Sec. 5.3.1, text on Table 2",
     statement="FAVOR++ outperforms all these low-rank Transformers in most GLUE tasks; FAVOR++ outperforms FAVOR+ on all GLUE tasks; Uptrain FAVOR++ further improves performance.",
     verdict="verified",
+    rule="verified-as-printed",
     evidence="From the printed Table 2: FAVOR++ beats FAVOR+ on 8 of 8 tasks and all three low-rank baselines on 5 of 8 (not MNLI, STS-B, RTE); Uptrain FAVOR++ improves on FAVOR++ on 7 of 8 (not RTE).",
     checks=[
         Check("counts from Table 2", "arithmetic", _sec531_arith,
@@ -849,6 +946,7 @@ CLAIMS.append(Claim(
     id="CRT-Fig3", paper="CRT", location="Sec. 5.3.2, Fig. 3",
     statement="Conformer on LibriSpeech: FAVOR++ improves WER by 2.49% (M=8) and 3.05% (M=16) over FAVOR+.",
     verdict="unverifiable",
+    rule="unverifiable-out-of-reach",
     empirical=True,
     evidence="Requires LibriSpeech and TPU-scale training.",
 ))
@@ -860,6 +958,7 @@ CLAIMS.append(Claim(
     id="CRT-Fig4", paper="CRT", location="Sec. 5.3.3, Fig. 4",
     statement="ViT on ImageNet: FAVOR++ is more stable, better for uptraining; similar speed to FAVOR+.",
     verdict="unverifiable",
+    rule="unverifiable-out-of-reach",
     empirical=True,
     evidence="Requires ImageNet and TPU-scale training.",
 ))
