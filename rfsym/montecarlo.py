@@ -101,7 +101,7 @@ def tail_diagnostics(samples) -> dict:
     kurt = float(np.mean(c ** 4) / var ** 2 - 3.0) if var > 0 else 0.0
     light = 2.0 * math.log(max(n, 3)) / n
     return {"n": int(n), "max_share": share, "light_share": light, "excess_kurtosis": kurt,
-            "heavy": bool(share > max(20 * light, 1e-3) or kurt > 30)}
+            "heavy": bool(share > max(5 * light, 0.01) or (kurt + 2.0) / n > 0.01)}
 
 
 def mean_of(samples) -> MCResult:
