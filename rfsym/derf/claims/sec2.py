@@ -4,6 +4,7 @@ Claims, in book order:
 
 * ``DERF-Def2.1`` verified -- Sec. 2.1, Def. 2.1, Eqs. (1)-(2)
 * ``DERF-Eq2`` erratum (typo) -- Sec. 2.1, text after Eq. (2)
+* ``DERF-Sec2.1-cost`` verified -- Sec. 2.1 (after Eq. (2)) and Sec. 2.2: $\widehat{\mathcal K}C$ unbiased in $O(LM(d + n))$ vs $O(L^2(d + n))$
 * ``DERF-Eq3`` verified -- Sec. 2.2, Eq. (3)
 * ``DERF-Eq4`` erratum (typo) -- Sec. 2.3, Eq. (4)
 * ``DERF-Eq5`` erratum (typo) -- Sec. 2.3, Eqs. (4)-(5)
@@ -157,6 +158,73 @@ EQ2 = Claim(id="DERF-Eq2", paper="DERF", rule="erratum-typo", root_cause="DERF:e
                   exercises=("rfsym.derf.as_derf_params_np", "rfsym.derf.mc_moments"),
                   route="replicates of K_hat = P S^T with M = 16 != d = 3", control="Var without 1/M")],
     no_witness={"symbolic": "a statement about the shape of a matrix; there is nothing to derive"})
+
+
+def _sec21_kc_mc():
+    """K_hat C = P (S^T C) is an unbiased estimate of K C (Sec. 2.1), sampled with the library's features."""
+    from ...couplings import sample
+    rng = np.random.default_rng(SEED + 31)
+    d, L, n, M, R = 3, 4, 2, 8, 20000
+    X = rng.normal(size=(L, d)) * 0.3
+    Y = rng.normal(size=(L, d)) * 0.3
+    Cm = rng.normal(size=(L, n))
+    p = derf.as_derf_params_np("gerf", {"A": -0.05, "B": math.sqrt(1.2), "C": -0.5, "D": 1.2 ** (d / 4)}, d=d)
+    est = np.empty((R, L, n))
+    for r in range(R):
+        W = sample("iid", d, M, rng)
+        P = derf.derf_features_np(W, X, p["A"], p["B1"], p["C1"], p["D"]) / math.sqrt(M)
+        S = derf.derf_features_np(W, Y, p["A"], p["B2"], p["C2"], p["D"]) / math.sqrt(M)
+        est[r] = P @ (S.T @ Cm)                                          # the O(LMn) order of Sec. 2.1
+    exact = np.exp(X @ Y.T) @ Cm
+    zs = [z_check(mean_of(est[:, i, k]), exact[i, k]) for i in range(L) for k in range(n)]
+    wrong = np.exp(X @ Y.T).T @ Cm                                       # control: K^T C (the sides swapped)
+    zw = [z_check(mean_of(est[:, i, k]), wrong[i, k]) for i in range(L) for k in range(n)]
+    zmax, zwmax = max(abs(c.z) for c in zs), max(abs(c.z) for c in zw)
+    return Outcome(all(c.passed for c in zs), f"GERF features, d = {d}, L = {L}, n = {n}, M = {M}, {R} replicates of "
+                   f"P (S^T C): the {L * n} entries of the mean agree with K C (largest |z| = {zmax:.2f}, threshold 5)",
+                   agreement=f"max |z| = {zmax:.2f}", control_rejected=not all(c.passed for c in zw),
+                   control_detail=f"K^T C (sides swapped) rejected: largest |z| = {zwmax:.1f}")
+
+
+def _sec21_flops():
+    """Operation counts of exact K C and of P (S^T C), over a 16x range of L, M, d, n."""
+    import re
+
+    def fl(spec, *shapes):
+        info = np.einsum_path(spec, *[np.empty(sh) for sh in shapes], optimize="optimal")[1]
+        return float(re.search(r"Optimized FLOP count:\s*([0-9.e+]+)", info).group(1))
+
+    grid = [(L, M, d, n) for L in (256, 4096) for M in (16, 256) for d in (8, 128) for n in (8, 128)]
+    r_exact, r_rf, r_ctrl = [], [], []
+    for L, M, d, n in grid:
+        exact = fl("id,jd->ij", (L, d), (L, d)) + fl("ij,jk->ik", (L, L), (L, n))
+        feats = 2 * (fl("md,ld->lm", (M, d), (L, d)))                       # the projections w^T x of P and S
+        rf = feats + fl("lm,jm,jk->lk", (L, M), (L, M), (L, n))             # P (S^T C), best order
+        ctrl = feats + fl("lm,jm->lj", (L, M), (L, M)) + fl("lj,jk->lk", (L, L), (L, n))   # (P S^T) C
+        r_exact.append(exact / (L * L * (d + n)))
+        r_rf.append(rf / (L * M * (d + n)))
+        r_ctrl.append(ctrl / (L * M * (d + n)))
+    spread = [max(r) / min(r) for r in (r_exact, r_rf, r_ctrl)]
+    ok = spread[0] < 4 and spread[1] < 4
+    return Outcome(ok, f"best-order FLOP counts (numpy.einsum_path) over L in (256, 4096), M in (16, 256), d in (8, 128), "
+                   f"n in (8, 128): exact K C divided by L^2(d + n) stays in [{min(r_exact):.2f}, {max(r_exact):.2f}] "
+                   f"(spread x{spread[0]:.2f}); the features and P (S^T C) divided by LM(d + n) stay in "
+                   f"[{min(r_rf):.2f}, {max(r_rf):.2f}] (spread x{spread[1]:.2f})",
+                   agreement=f"spread x{spread[1]:.2f}", control_rejected=spread[2] > 8,
+                   control_detail=f"forming P S^T first, (P S^T) C: ratio to LM(d + n) spreads x{spread[2]:.0f}",
+                   domain={"L": "256, 4096", "M": "16, 256", "d": "8, 128", "n": "8, 128"})
+
+
+SEC2_1_COST = Claim(id="DERF-Sec2.1-cost", paper="DERF", rule="verified-as-printed", location="Sec. 2.1, text after Eq. (2); Sec. 2.2, after Eq. (3)",
+    verdict="verified",
+    statement="$\\widehat{\\mathcal K}C$ is an unbiased approximation of $\\mathcal K^{(\\alpha)}(\\mathcal X, \\mathcal Y)C$ computed in $O(LM(d + n))$ (features $O(LMd)$, then $O(LMn)$) instead of the exact $O(L^2(d + n))$; in attention ($n = d + 1$) from $O(L^2d)$ to $O(LMd)$.",
+    evidence="Sampled with the library's GERF features, the mean of $P(S^\\top C)$ agrees with $\\mathcal K C$ entry by entry (|z| <= 5), and the sides swapped are rejected; numpy's contraction planner counts the exact product within a constant factor of $L^2(d + n)$ and the features plus $P(S^\\top C)$ within a constant factor of $LM(d + n)$ over a 16x range of $L, M, d, n$, while forming $PS^\\top$ first is not of that order. Registered in issue #28.",
+    checks=[Check("sampled P (S^T C) vs K C", "montecarlo", _sec21_kc_mc,
+                  exercises=("rfsym.derf.derf_features_np", "rfsym.couplings.sample"), route="20000 replicates, M = 8",
+                  control="K^T C (sides swapped)"),
+            Check("FLOP counts, exact vs random features", "numeric", _sec21_flops, route="numpy.einsum_path optimal FLOP counts",
+                  control="(P S^T) C")],
+    no_witness={"symbolic": "an operation count and a linear map of an unbiased estimate; counted and sampled"})
 
 
 def _eq3_numeric():
@@ -607,4 +675,4 @@ EQ7 = Claim(id="DERF-Eq7", paper="DERF", rule="verified-forced-reading",
                   control="1.05 x")])
 
 
-CLAIMS = [DEF2_1, EQ2, EQ3, EQ4, EQ5, SEC2_3_TRIGVAR, SEC2_3_POSRF, SEC2_3_SCALED, EQ6, EQ7]
+CLAIMS = [DEF2_1, EQ2, SEC2_1_COST, EQ3, EQ4, EQ5, SEC2_3_TRIGVAR, SEC2_3_POSRF, SEC2_3_SCALED, EQ6, EQ7]
