@@ -236,3 +236,60 @@ def test_fig2_curves_computed_once_whatever_the_spelling_and_returned_fresh():
     assert all(np.array_equal(a[f], b[f]) for f in dx.FIG2_FAMILIES)
     a["gerf"][:] = 0.0                                                           # a caller's edit stays its own
     assert not np.array_equal(dx.fig2_curves("sphere", **kw)["gerf"], a["gerf"])
+
+
+# ------------------------------------------------------------------ rulebook, conventions, inventory (issue #28)
+
+def test_derf_every_claim_names_a_rule_and_known_conventions():
+    from rfsym.claims.rules import RULES
+    from rfsym.derf.claims import CLAIMS
+    from rfsym.derf.claims.conventions import CONVENTIONS
+
+    names = {c.name for c in CONVENTIONS}
+    topics = [c.topic for c in CONVENTIONS]
+    assert len(names) == len(CONVENTIONS) and len(set(topics)) == len(topics)   # one convention per topic
+    for c in CLAIMS:
+        assert c.rule in RULES, c.id
+        assert set(c.conventions) <= names, (c.id, c.conventions)
+        if c.verdict == "verified":
+            text = " ".join([c.evidence, c.defence or ""] + [r.name + r.text for r in c.readings]).lower()
+            assert "garbled" not in text and "words inserted" not in text, c.id
+        if c.rule == "unverifiable-open-choice":
+            assert any(ch.protocol_choices for ch in c.checks), c.id
+        if c.rule == "unverifiable-out-of-reach":
+            assert any(ch.kind == "arithmetic" for ch in c.checks), c.id
+
+
+def test_derf_root_causes_share_one_severity():
+    from rfsym.derf.claims import CLAIMS
+
+    sev = {}
+    for c in CLAIMS:
+        if c.root_cause:
+            sev.setdefault(c.root_cause, set()).add(c.severity)
+    assert sev["DERF:shift-square-dropped"] == {"typo"}
+    assert all(len(v) == 1 for v in sev.values()), sev
+
+
+def test_derf_inventory_covers_every_display_and_claim():
+    import re
+
+    from rfsym.derf.claims import CLAIMS
+    from rfsym.derf.claims.inventory import ITEMS
+
+    ids = {c.id for c in CLAIMS}
+    used = {cid for it in ITEMS for cid in it.claims}
+    assert used <= ids, used - ids
+    assert ids <= used, ids - used                        # every claim is the claim of some inventoried place
+    nums = set()
+    for it in ITEMS:
+        if it.kind == "display":
+            nums |= {int(n) for n in re.findall(r"\((\d+)\)", it.ref)}
+            m = re.search(r"Eqs?\. \((\d+)\)-\((\d+)\)", it.ref)
+            if m:
+                nums |= set(range(int(m.group(1)), int(m.group(2)) + 1))
+    assert set(range(1, 61)) <= nums, sorted(set(range(1, 61)) - nums)
+    for ref in ("Def. 2.1", "Thm. 4.1", "Thm. 4.2", "Thm. 4.3", "Lemma A.1", "Lemma A.2", "Lemma A.3", "Lemma A.4",
+                "Fig. 1 caption (left)", "Fig. 1 caption (right)", "Fig. 2 caption", "Fig. 3 caption", "Fig. 4 caption",
+                "Table 1 caption", "Table 2 caption", "Table 3 caption"):
+        assert any(it.ref == ref for it in ITEMS), ref

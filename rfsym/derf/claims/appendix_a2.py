@@ -94,7 +94,7 @@ def _deriv_lema1():
     return [("$h(\\gamma)$", h), ("$h'(\\gamma)$", hp), ("$A^*$", a)]
 
 
-LEMA_1 = Claim(id="DERF-LemA.1", paper="DERF", location="App. A.2, Lemma A.1, Eqs. (14)-(15)", verdict="verified",
+LEMA_1 = Claim(id="DERF-LemA.1", paper="DERF", rule="verified-as-printed", location="App. A.2, Lemma A.1, Eqs. (14)-(15)", verdict="verified",
     statement="For $\\phi \\ge 0$, $f(A) = \\log(1-4A) - \\frac12\\log(1-8A) + \\frac{\\phi}{1-8A}$ is minimised on $(-\\infty, 1/8)$ at $A^* = \\frac{1}{16}(1 - 2\\phi - \\sqrt{(2\\phi+1)^2 + 8\\phi})$.",
     evidence="sympy derives (15); for $\\phi$ from 0 to $10^{30}$, $h'(\\gamma^*) = 0$ to 30 digits and a grid never goes below $f(A^*)$; for $\\phi < 0$, $f \\to -\\infty$ as $A \\to 1/8^-$ (the assumption is needed).",
     checks=[Check("sympy derivation", "symbolic", _lema1_symbolic, exercises=("rfsym.derf.lemma_a1_argmin_expr",),
@@ -139,7 +139,7 @@ def _eq16_numeric():
                    control_detail=f"constant -1 -> +1 in (17): {wbest:.1f} digits")
 
 
-EQ16 = Claim(id="DERF-Eq16", paper="DERF", location="App. A.2, Eqs. (16)-(17)", verdict="verified",
+EQ16 = Claim(id="DERF-Eq16", paper="DERF", rule="verified-as-printed", location="App. A.2, Eqs. (16)-(17)", verdict="verified",
     statement="$h(\\gamma) = \\log(\\gamma+1) - \\frac12\\log\\gamma - \\log 2 + \\phi\\gamma$; $h' = \\phi + \\frac{\\gamma-1}{2\\gamma(\\gamma+1)} = \\frac{2\\phi\\gamma^2 + (2\\phi+1)\\gamma - 1}{2\\gamma(\\gamma+1)}$.",
     evidence="sympy substitution and differentiation; (17) agrees with a central difference of the library's $f$ to 30+ digits.",
     checks=[Check("sympy", "symbolic", _eq16_17_symbolic,
@@ -187,7 +187,7 @@ def _eq18_numeric():
                    control_detail=f"the negative root gamma- mapped to A: {wbest:.1f} digits")
 
 
-EQ18 = Claim(id="DERF-Eq18", paper="DERF", location="App. A.2, Eqs. (18)-(19)", verdict="verified",
+EQ18 = Claim(id="DERF-Eq18", paper="DERF", rule="verified-as-printed", location="App. A.2, Eqs. (18)-(19)", verdict="verified",
     statement="The roots of the numerator of (17) are (18); $\\gamma^*_+ = 2/(2\\phi + 1 + \\sqrt{(2\\phi+1)^2 + 8\\phi})$ (19), also at $\\phi = 0$; $A^* = (1 - 1/\\gamma^*)/8$ gives (15).",
     evidence="sympy; polynomial roots by mpmath agree with (18), (19) and the library's $A^*$ to 30+ digits.",
     checks=[Check("sympy", "symbolic", _eq18_19_symbolic, route="sympy substitution", control="2phi + 1 - sqrt(...)"),

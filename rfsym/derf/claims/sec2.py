@@ -4,6 +4,7 @@ Claims, in book order:
 
 * ``DERF-Def2.1`` verified -- Sec. 2.1, Def. 2.1, Eqs. (1)-(2)
 * ``DERF-Eq2`` erratum (typo) -- Sec. 2.1, text after Eq. (2)
+* ``DERF-Sec2.1-cost`` verified -- Sec. 2.1 (after Eq. (2)) and Sec. 2.2: $\widehat{\mathcal K}C$ unbiased in $O(LM(d + n))$ vs $O(L^2(d + n))$
 * ``DERF-Eq3`` verified -- Sec. 2.2, Eq. (3)
 * ``DERF-Eq4`` erratum (typo) -- Sec. 2.3, Eq. (4)
 * ``DERF-Eq5`` erratum (typo) -- Sec. 2.3, Eqs. (4)-(5)
@@ -117,7 +118,7 @@ def _def21_enum():
                    domain={"M-tuple": "; ".join(covered)})
 
 
-DEF2_1 = Claim(id="DERF-Def2.1", paper="DERF", location="Sec. 2.1, Def. 2.1, Eqs. (1)-(2)", verdict="verified",
+DEF2_1 = Claim(id="DERF-Def2.1", paper="DERF", rule="verified-as-printed", location="Sec. 2.1, Def. 2.1, Eqs. (1)-(2)", verdict="verified",
     statement="RFs $\\langle \\nu, f^{(1)}, f^{(2)}\\rangle$ satisfy $K(x,y) = E_\\nu f^{(1)}(\\omega,x) f^{(2)}(\\omega,y)$; $\\widehat{\\mathcal{K}} = PS^\\top$ is unbiased with $\\mathrm{Var}\\,\\widehat{\\mathcal{K}}_{ij} = M^{-1}\\mathrm{Var}\\, f^{(1)} f^{(2)}$.",
     evidence="Sampled replicates of $\\widehat{\\mathcal{K}}_{ij}$ (GERF, M = 16) match the mean and $M^{-1}$ Var; exact enumeration of every M-tuple under a Gauss-Hermite law for $\\omega$ (d = 1, M = 3; d = 2, M = 2) gives the mean $K$ and the variance $M^{-1}\\mathrm{Var}\\,f^{(1)}f^{(2)}$ to 11+ digits without using the identity; the variance without $1/M$ is rejected.",
     checks=[Check("K_hat mean and variance", "montecarlo", _def21_mc,
@@ -143,7 +144,7 @@ def _eq2_dim():
                    control_detail=f"the printed row length d = {d} differs from {P.shape[1]}")
 
 
-EQ2 = Claim(id="DERF-Eq2", paper="DERF", location="Sec. 2.1, text after Eq. (2)", verdict="erratum", severity="typo",
+EQ2 = Claim(id="DERF-Eq2", paper="DERF", rule="erratum-typo", root_cause="DERF:eq2-row-dimension", location="Sec. 2.1, text after Eq. (2)", verdict="erratum", severity="typo",
     statement="$P_{i,:}, S_{j,:} \\in \\mathbb{R}^d$ are column vectors corresponding to the rows of $P, S \\in \\mathbb{R}^{L\\times M}$.",
     correction="$P_{i,:}, S_{j,:} \\in \\mathbb{R}^M$.",
     evidence="The rows of $P, S \\in \\mathbb{R}^{L\\times M}$ have $M$ entries (a reading of the dimensions); the estimator built with rows in $\\mathbb{R}^M$, $M \\ne d$, is the unbiased one of (1)-(2).",
@@ -157,6 +158,73 @@ EQ2 = Claim(id="DERF-Eq2", paper="DERF", location="Sec. 2.1, text after Eq. (2)"
                   exercises=("rfsym.derf.as_derf_params_np", "rfsym.derf.mc_moments"),
                   route="replicates of K_hat = P S^T with M = 16 != d = 3", control="Var without 1/M")],
     no_witness={"symbolic": "a statement about the shape of a matrix; there is nothing to derive"})
+
+
+def _sec21_kc_mc():
+    """K_hat C = P (S^T C) is an unbiased estimate of K C (Sec. 2.1), sampled with the library's features."""
+    from ...couplings import sample
+    rng = np.random.default_rng(SEED + 31)
+    d, L, n, M, R = 3, 4, 2, 8, 20000
+    X = rng.normal(size=(L, d)) * 0.3
+    Y = rng.normal(size=(L, d)) * 0.3
+    Cm = rng.normal(size=(L, n))
+    p = derf.as_derf_params_np("gerf", {"A": -0.05, "B": math.sqrt(1.2), "C": -0.5, "D": 1.2 ** (d / 4)}, d=d)
+    est = np.empty((R, L, n))
+    for r in range(R):
+        W = sample("iid", d, M, rng)
+        P = derf.derf_features_np(W, X, p["A"], p["B1"], p["C1"], p["D"]) / math.sqrt(M)
+        S = derf.derf_features_np(W, Y, p["A"], p["B2"], p["C2"], p["D"]) / math.sqrt(M)
+        est[r] = P @ (S.T @ Cm)                                          # the O(LMn) order of Sec. 2.1
+    exact = np.exp(X @ Y.T) @ Cm
+    zs = [z_check(mean_of(est[:, i, k]), exact[i, k]) for i in range(L) for k in range(n)]
+    wrong = np.exp(X @ Y.T).T @ Cm                                       # control: K^T C (the sides swapped)
+    zw = [z_check(mean_of(est[:, i, k]), wrong[i, k]) for i in range(L) for k in range(n)]
+    zmax, zwmax = max(abs(c.z) for c in zs), max(abs(c.z) for c in zw)
+    return Outcome(all(c.passed for c in zs), f"GERF features, d = {d}, L = {L}, n = {n}, M = {M}, {R} replicates of "
+                   f"P (S^T C): the {L * n} entries of the mean agree with K C (largest |z| = {zmax:.2f}, threshold 5)",
+                   agreement=f"max |z| = {zmax:.2f}", control_rejected=not all(c.passed for c in zw),
+                   control_detail=f"K^T C (sides swapped) rejected: largest |z| = {zwmax:.1f}")
+
+
+def _sec21_flops():
+    """Operation counts of exact K C and of P (S^T C), over a 16x range of L, M, d, n."""
+    import re
+
+    def fl(spec, *shapes):
+        info = np.einsum_path(spec, *[np.empty(sh) for sh in shapes], optimize="optimal")[1]
+        return float(re.search(r"Optimized FLOP count:\s*([0-9.e+]+)", info).group(1))
+
+    grid = [(L, M, d, n) for L in (256, 4096) for M in (16, 256) for d in (8, 128) for n in (8, 128)]
+    r_exact, r_rf, r_ctrl = [], [], []
+    for L, M, d, n in grid:
+        exact = fl("id,jd->ij", (L, d), (L, d)) + fl("ij,jk->ik", (L, L), (L, n))
+        feats = 2 * (fl("md,ld->lm", (M, d), (L, d)))                       # the projections w^T x of P and S
+        rf = feats + fl("lm,jm,jk->lk", (L, M), (L, M), (L, n))             # P (S^T C), best order
+        ctrl = feats + fl("lm,jm->lj", (L, M), (L, M)) + fl("lj,jk->lk", (L, L), (L, n))   # (P S^T) C
+        r_exact.append(exact / (L * L * (d + n)))
+        r_rf.append(rf / (L * M * (d + n)))
+        r_ctrl.append(ctrl / (L * M * (d + n)))
+    spread = [max(r) / min(r) for r in (r_exact, r_rf, r_ctrl)]
+    ok = spread[0] < 4 and spread[1] < 4
+    return Outcome(ok, f"best-order FLOP counts (numpy.einsum_path) over L in (256, 4096), M in (16, 256), d in (8, 128), "
+                   f"n in (8, 128): exact K C divided by L^2(d + n) stays in [{min(r_exact):.2f}, {max(r_exact):.2f}] "
+                   f"(spread x{spread[0]:.2f}); the features and P (S^T C) divided by LM(d + n) stay in "
+                   f"[{min(r_rf):.2f}, {max(r_rf):.2f}] (spread x{spread[1]:.2f})",
+                   agreement=f"spread x{spread[1]:.2f}", control_rejected=spread[2] > 8,
+                   control_detail=f"forming P S^T first, (P S^T) C: ratio to LM(d + n) spreads x{spread[2]:.0f}",
+                   domain={"L": "256, 4096", "M": "16, 256", "d": "8, 128", "n": "8, 128"})
+
+
+SEC2_1_COST = Claim(id="DERF-Sec2.1-cost", paper="DERF", rule="verified-as-printed", location="Sec. 2.1, text after Eq. (2); Sec. 2.2, after Eq. (3)",
+    verdict="verified",
+    statement="$\\widehat{\\mathcal K}C$ is an unbiased approximation of $\\mathcal K^{(\\alpha)}(\\mathcal X, \\mathcal Y)C$ computed in $O(LM(d + n))$ (features $O(LMd)$, then $O(LMn)$) instead of the exact $O(L^2(d + n))$; in attention ($n = d + 1$) from $O(L^2d)$ to $O(LMd)$.",
+    evidence="Sampled with the library's GERF features, the mean of $P(S^\\top C)$ agrees with $\\mathcal K C$ entry by entry (|z| <= 5), and the sides swapped are rejected; numpy's contraction planner counts the exact product within a constant factor of $L^2(d + n)$ and the features plus $P(S^\\top C)$ within a constant factor of $LM(d + n)$ over a 16x range of $L, M, d, n$, while forming $PS^\\top$ first is not of that order. Registered in issue #28.",
+    checks=[Check("sampled P (S^T C) vs K C", "montecarlo", _sec21_kc_mc,
+                  exercises=("rfsym.derf.derf_features_np", "rfsym.couplings.sample"), route="20000 replicates, M = 8",
+                  control="K^T C (sides swapped)"),
+            Check("FLOP counts, exact vs random features", "numeric", _sec21_flops, route="numpy.einsum_path optimal FLOP counts",
+                  control="(P S^T) C")],
+    no_witness={"symbolic": "an operation count and a linear map of an unbiased estimate; counted and sampled"})
 
 
 def _eq3_numeric():
@@ -192,7 +260,7 @@ def _eq3_symbolic():
                    control_rejected=wrong != 0, control_detail=f"exp(q.k/d) differs: {wrong}")
 
 
-EQ3 = Claim(id="DERF-Eq3", paper="DERF", location="Sec. 2.2, Eq. (3)", verdict="verified",
+EQ3 = Claim(id="DERF-Eq3", paper="DERF", rule="verified-as-printed", conventions=('DERF:feature-side',), location="Sec. 2.2, Eq. (3)", verdict="verified",
     statement="$\\mathrm{diag}(\\mathcal{K}^{(0)}\\mathbf{1}_L)^{-1}\\mathcal{K}^{(0)}V$ with $x^{(i)} = d^{-1/4}Q_{i,:}$, $y^{(j)} = d^{-1/4}K_{j,:}$ is row-softmax of $d^{-1/2}QK^\\top$ times $V$; $n = d + 1$.",
     evidence="Symbolic identity and float64 check to rounding; the scale $d^{-1/4}$ on the logits is rejected.",
     checks=[Check("sympy identity", "symbolic", _eq3_symbolic, route="sympy exp(x.y) with the scalings",
@@ -247,7 +315,7 @@ def _eq4_symbolic():
                    control_detail=f"the feature cos(-w y + theta) under the same law gives {signed}")
 
 
-EQ4 = Claim(id="DERF-Eq4", paper="DERF", location="Sec. 2.3, Eq. (4)", verdict="erratum", severity="typo",
+EQ4 = Claim(id="DERF-Eq4", paper="DERF", rule="erratum-typo", root_cause="DERF:eq4-trig-law", conventions=('DERF:product-law',), location="Sec. 2.3, Eq. (4)", verdict="erratum", severity="typo",
     statement="$\\nu_{trig} = \\mathrm{Unif}([0, 2\\pi]) \\times \\mathcal{N}(0_d, I_d)^d$ on $\\Omega_{trig} = \\mathbb{R}^{d+1}$.",
     correction="$\\nu_{trig} = \\mathrm{Unif}([0, 2\\pi]) \\times \\mathcal{N}(0_d, I_d)$.",
     evidence="$\\mathcal{N}(0_d, I_d)^d$ is a law on $\\mathbb{R}^{d^2}$; the intended $\\mathrm{Unif}\\times\\mathcal{N}(0_d, I_d)$ lives on $\\mathbb{R}^{d+1}$ and sampling it gives unbiased (corrected) TrigRFs.",
@@ -298,7 +366,7 @@ def _eq5_mc():
                    control_detail=f"1.03 K for the corrected feature rejected at z = {cw.z:+.1f}")
 
 
-EQ5 = Claim(id="DERF-Eq5", paper="DERF", location="Sec. 2.3, Eqs. (4)-(5)", verdict="erratum", severity="typo",
+EQ5 = Claim(id="DERF-Eq5", paper="DERF", rule="erratum-typo", root_cause="DERF:eq5-trig-sign", location="Sec. 2.3, Eqs. (4)-(5)", verdict="erratum", severity="typo",
     statement="TrigRF $f^{(1)} = \\sqrt2 e^{\\|x\\|^2/2}\\cos(\\omega^\\top x + \\theta)$, $f^{(2)} = \\sqrt2 e^{\\|y\\|^2/2}\\cos(-\\omega^\\top y + \\theta)$ are RFs for $K^{(0)}(x,y) = e^{x^\\top y}$.",
     correction="$f^{(2)}_{trig}((\\theta, \\omega), y) = \\sqrt2 e^{\\|y\\|^2/2}\\cos(\\omega^\\top y + \\theta)$.",
     evidence="With $\\cos(-\\omega^\\top y + \\theta)$ the product has mean $e^{-x^\\top y}$ (sympy, d = 1; sampled in d = 3); with $\\cos(\\omega^\\top y + \\theta)$ it is $e^{x^\\top y}$.",
@@ -337,7 +405,8 @@ def _trig_var_mc():
                    agreement=f"z = {c.z:+.2f}", control_rejected=not wrong.passed, control_detail=f"1.1 x rejected at z = {wrong.z:+.1f}")
 
 
-SEC2_3_TRIGVAR = Claim(id="DERF-Sec2.3-TrigVar", paper="DERF", location="Sec. 2.3 (TrigRF variance, used in Fig. 2)",
+SEC2_3_TRIGVAR = Claim(id="DERF-Sec2.3-TrigVar", paper="DERF", rule="verified-forced-reading",
+    forced_reading='The variance of the TrigRFs of (4)-(5) as corrected in DERF-Eq4 and DERF-Eq5 (the unbiased RFF of [40] that the paper cites), which Fig. 2 plots for TrigRF without printing a formula; with (5) as printed the features are not RFs for $K^{(0)}$, so no other variance is meant.', location="Sec. 2.3 (TrigRF variance, used in Fig. 2)",
     verdict="verified",
     statement="Corrected TrigRF relative variance $\\mathrm{Var}/K^2 = e^u - 1 + e^{-u}/2$, $u = \\|x-y\\|^2$ (standard RFF variance; not printed in the paper).",
     evidence="Derived by sympy; the sampled variance agrees; 1.1 x is rejected.",
@@ -376,7 +445,7 @@ def _pos_mc():
                    agreement=f"z = {c.z:+.2f}", control_rejected=not w3.passed and not wrong.passed, control_detail=f"1.03 K rejected at z = {w3.z:+.1f}")
 
 
-SEC2_3_POSRF = Claim(id="DERF-Sec2.3-PosRF", paper="DERF", location="Sec. 2.3, PosRF", verdict="verified",
+SEC2_3_POSRF = Claim(id="DERF-Sec2.3-PosRF", paper="DERF", rule="verified-as-printed", conventions=('DERF:product-law',), location="Sec. 2.3, PosRF", verdict="verified",
     statement="PosRF $f(\\omega, x) = \\exp(\\omega^\\top x - \\|x\\|^2/2)$, $\\omega \\sim \\mathcal{N}(0, I_d)$, are strictly positive RFs for $K^{(0)}$.",
     evidence="sympy (d = 1) gives the moments; sampled mean agrees, 1.03 K rejected.",
     checks=[Check("moments by sympy", "symbolic", _pos_symbolic, exercises=("rfsym.derf.derf_moments_expr",),
@@ -429,7 +498,7 @@ def _scaled_numeric():
                    control_detail="alpha x 1.01 rejected (< 4 digits)")
 
 
-SEC2_3_SCALED = Claim(id="DERF-Sec2.3-scaled", paper="DERF", location="Sec. 2.3, first paragraph", verdict="verified",
+SEC2_3_SCALED = Claim(id="DERF-Sec2.3-scaled", paper="DERF", rule="verified-as-printed", location="Sec. 2.3, first paragraph", verdict="verified",
     statement="If $\\langle\\nu, f^{(1)}, f^{(2)}\\rangle$ are RFs for $K^{(0)}$ then $e^{\\alpha\\|x\\|^2} f^{(k)}(\\omega, x)$ are RFs for $K^{(\\alpha)}$.",
     evidence="Symbolic identity; scaled PosRF estimates the Gaussian kernel ($\\alpha = -1/2$) when sampled, and quadrature of the library's scaled product over $\\mathcal{N}(0, 1)$ gives $K^{(\\alpha)}$ to 12+ digits for $\\alpha = -1/2$ and $0.3$ (the variant $1.01\\alpha$ is rejected).",
     checks=[Check("scaled features", "montecarlo", _scaled_kernel,
@@ -523,7 +592,7 @@ def _deriv_eq6():
              sp.simplify(e["m1"].subs({B1: B, B2: B, C1: -sp.Rational(1, 2), C2: -sp.Rational(1, 2), D: Dv})))]
 
 
-EQ6 = Claim(id="DERF-Eq6", paper="DERF", location="Sec. 2.3, Eq. (6)", verdict="erratum", severity="typo",
+EQ6 = Claim(id="DERF-Eq6", paper="DERF", rule="erratum-typo", root_cause="DERF:eq6-gerf-half", conventions=('DERF:gerf-exponent',), location="Sec. 2.3, Eq. (6)", verdict="erratum", severity="typo",
     statement="GERF $f_{GE}(\\omega, x) = D\\exp(A\\|\\omega\\|^2 + B\\omega^\\top x + C\\|x\\|^2/2)$ with $1 - 8A > 0$, $B = \\sqrt{1-4A}$, $C = -0.5$, $D = (1-4A)^{d/4}$ are RFs for $K^{(0)}$.",
     correction="$f_{GE}(\\omega, x) = D\\exp(A\\|\\omega\\|^2 + B\\omega^\\top x + C\\|x\\|^2)$ with $C = -1/2$ (as in [31]); equivalently keep $C\\|x\\|^2/2$ with $C = -1$.",
     evidence="With the printed exponent $C\\|x\\|^2/2$ and $C = -0.5$, $E[f f] = \\exp(x^\\top y + (\\|x\\|^2+\\|y\\|^2)/4) \\ne K^{(0)}$ (sympy d = 1, quadrature at d = 2 with 30+ digits, sampled d = 3). The printed constants are those of [31], whose exponent is $C\\|x\\|^2$; with it (and in the DERF embedding of Sec. 4) the features are valid.",
@@ -592,7 +661,8 @@ def _eq7_mc():
                    control_detail=f"1.05 x rejected at z = {wrong.z:+.1f}")
 
 
-EQ7 = Claim(id="DERF-Eq7", paper="DERF", location="Sec. 2.3, Eq. (7)", verdict="verified",
+EQ7 = Claim(id="DERF-Eq7", paper="DERF", rule="verified-forced-reading",
+    forced_reading="(7) is the variance of the GERF of [31], exponent $C\\|x\\|^2$ with $C = -1/2$ (convention DERF:gerf-exponent): the sentence before (7) attributes it to [31], and for (6) with the printed '$/2$' the features are not unbiased, so they have no variance of this form.", conventions=('DERF:gerf-exponent',), location="Sec. 2.3, Eq. (7)", verdict="verified",
     statement="$\\mathrm{Var}\\, f_{GE} f_{GE} = e^{\\mathcal{L}_{GE}} - K^2$, $\\mathcal{L}_{GE} = d\\log\\frac{1-4A}{\\sqrt{1-8A}} + \\frac{2(1-4A)}{1-8A}\\|x+y\\|^2 - \\|x\\|^2 - \\|y\\|^2$.",
     evidence="sympy derivation equals (7); quadrature of the GERF second moment agrees to 30+ digits at A = -0.2, 0.1, -1000; sampled variance agrees. (7) is the variance of the corrected GERF (exponent $C\\|x\\|^2$, $C = -1/2$); for (6) as printed, with $C\\|x\\|^2/2$, the features are not unbiased (DERF-Eq6).",
     checks=[Check("sympy derivation", "symbolic", _eq7_symbolic, exercises=("rfsym.derf.gerf_log_variance_expr",),
@@ -605,4 +675,4 @@ EQ7 = Claim(id="DERF-Eq7", paper="DERF", location="Sec. 2.3, Eq. (7)", verdict="
                   control="1.05 x")])
 
 
-CLAIMS = [DEF2_1, EQ2, EQ3, EQ4, EQ5, SEC2_3_TRIGVAR, SEC2_3_POSRF, SEC2_3_SCALED, EQ6, EQ7]
+CLAIMS = [DEF2_1, EQ2, SEC2_1_COST, EQ3, EQ4, EQ5, SEC2_3_TRIGVAR, SEC2_3_POSRF, SEC2_3_SCALED, EQ6, EQ7]

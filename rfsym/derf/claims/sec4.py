@@ -69,7 +69,8 @@ def _sec4_mc():
                    control_rejected=w.controls_rejected, control_detail=w.control_detail)
 
 
-SEC4 = Claim(id="DERF-Sec4", paper="DERF", location="Sec. 4, after the DERF definition", verdict="verified",
+SEC4 = Claim(id="DERF-Sec4", paper="DERF", rule="verified-forced-reading",
+    forced_reading="GERFs read with the exponent $C\\|x\\|^2$, $C = -1/2$ of [31] (convention DERF:gerf-exponent): the embedding $C^{(k)} = CI_d$ gives $x^\\top C^{(k)}x = C\\|x\\|^2$, which satisfies Thm 4.1 with the printed $C = -0.5$; (6) with its '$/2$' would need $(C/2)I_d$ and is the typo DERF-Eq6.", conventions=('DERF:gerf-exponent',), location="Sec. 4, after the DERF definition", verdict="verified",
     statement="GERFs with parameters $A, B, C, D$ are DERFs with $\\mathbf{A} = AI_d$, $B^{(k)} = BI_d$, $C^{(k)} = CI_d$, $D$ unchanged.",
     evidence="With the printed $C = -0.5$, $C^{(k)} = CI_d = -I_d/2$ satisfies Thm 4.1 (residual 0) and gives $E[f_1 f_2] = K$; the embedding is that of the form $C\\|x\\|^2$ of [31] (the $/2$ in (6) is the typo, see DERF-Eq6). Sampling the embedded GERF as a DERF confirms $E f_1 f_2 = K$ and rejects $(C/2)I_d$.",
     checks=[Check("Thm 4.1 residual and mean", "numeric", _sec4_embedding,
@@ -157,7 +158,7 @@ def _thm41_mc():
                    domain={"term of the exponent of (9)": ", ".join(terms)})
 
 
-THM4_1 = Claim(id="DERF-Thm4.1", paper="DERF", location="Sec. 4, Theorem 4.1 and Eq. (9)", verdict="verified",
+THM4_1 = Claim(id="DERF-Thm4.1", paper="DERF", rule="verified-as-printed", conventions=('DERF:matrix-roots',), location="Sec. 4, Theorem 4.1 and Eq. (9)", verdict="verified",
     statement="If $8A \\prec I$, $B^{(1)\\top}(I-4A)^{-1}B^{(2)} = I$, $C^{(k)} = -\\frac12 B^{(k)\\top}(I-4A)^{-1}B^{(k)}$, $D = \\det(I-4A)^{1/4}$, then $\\mathcal{T}_{DE}$ are RFs for $K^{(0)}$ with variance (9).",
     evidence="sympy (d = 1) derives both moments; 1-D quadrature after diagonalising a dense $A$ (d = 2, 3) agrees with $K$ and (9) to 25+ digits; sampling a dense DERF at a point where every term of the exponent of (9) matters matches the mean, second moment and variance, and rejects the cross coefficient $4 \\to 3.9$ and $4 \\to 4.1$.",
     checks=[Check("sympy moments", "symbolic", _thm41_symbolic, exercises=("rfsym.derf.derf_moments_expr",),
@@ -216,7 +217,7 @@ def _secA1_symbolic():
                    control_detail=f"(4 pi)^(-1/2) agrees to {ctl:.1f} digits")
 
 
-SECA_1 = Claim(id="DERF-SecA.1", paper="DERF", location="App. A.1, proof of Thm 4.1 (both versions)",
+SECA_1 = Claim(id="DERF-SecA.1", paper="DERF", rule="erratum-typo", root_cause="DERF:a1-gaussian-normalisation", location="App. A.1, proof of Thm 4.1 (both versions)",
     verdict="erratum", severity="typo",
     statement="$E f_1^2 f_2^2 = (2\\pi)^{d/2} D^4 \\int \\exp(-\\|\\omega\\|^2/2 + 4\\omega^\\top A\\omega + \\dots)\\,d\\omega$.",
     correction="$E f_1^2 f_2^2 = (2\\pi)^{-d/2} D^4 \\int_{\\mathbb{R}^d}\\exp(\\dots)\\,d\\omega$.",
@@ -281,7 +282,7 @@ def _diag_mc():
                    control_detail=f"B not rotated: {w2.control_detail}")
 
 
-SEC4_DIAG = Claim(id="DERF-Sec4-diag", paper="DERF", location="Sec. 4, after Thm 4.1", verdict="verified",
+SEC4_DIAG = Claim(id="DERF-Sec4-diag", paper="DERF", rule="verified-as-printed", location="Sec. 4, after Thm 4.1", verdict="verified",
     statement="Any symmetric $A = Q\\tilde{A}Q^\\top$ can be replaced by diagonal $\\tilde{A}$ with $\\tilde{B}^{(k)} = Q^\\top B^{(k)}$.",
     evidence="Features agree sample by sample with $\\tilde\\omega = Q^\\top\\omega$; (9) agrees; sampling the diagonalised DERF at fresh draws reproduces the first and second moments of the dense one, while diagonalising $A$ without rotating $B$ is rejected.",
     checks=[Check("rotated parameters", "numeric", _diag_reduction,
@@ -345,7 +346,7 @@ def _complexity_flops():
                    control_detail=f"per-entry evaluation (naive order): ratio spread x{spread_n:.0f}, not of the printed order")
 
 
-SEC4_COMPLEXITY = Claim(id="DERF-Sec4-complexity", paper="DERF", location="Sec. 4, paragraph before Fig. 2",
+SEC4_COMPLEXITY = Claim(id="DERF-Sec4-complexity", paper="DERF", rule="verified-as-printed", conventions=('DERF:feature-side',), location="Sec. 4, paragraph before Fig. 2",
     verdict="verified",
     statement="Precomputing $B^{(k)\\top}\\omega$, $Cx$, $Cy$ makes $P, S$ computable in $O(L(Md + d^2) + Md^2)$.",
     evidence="The precomputation scheme gives the same features; the operation count is linear in $L$; numpy's contraction planner (best order) counts FLOPs within a constant factor of $L(Md + d^2) + Md^2$ over a 16x range of $L, M, d$, while per-entry evaluation is not of that order.",

@@ -98,7 +98,7 @@ def _deriv_aderf():
             ("objective after minimising over $E$", r["reduced"]), ("Lemma A.1 parameter $\\phi$ read off", r["phi"])]
 
 
-THM4_2 = Claim(id="DERF-Thm4.2", paper="DERF", location="Sec. 4.1, Theorem 4.2", verdict="verified",
+THM4_2 = Claim(id="DERF-Thm4.2", paper="DERF", rule="verified-as-printed", conventions=('DERF:shift-square', 'DERF:feature-side', 'DERF:matrix-roots'), location="Sec. 4.1, Theorem 4.2", verdict="verified",
     statement="With $M^{(1)}, M^{(2)}$ nonsingular, the stated $A$ ($\\phi = 2d^{-1}\\sum_l\\Sigma_{ll} + 2\\mu^{(3)}$), $B^{(1)}, B^{(2)}, C^{(1)}, C^{(2)}, D$ minimise (8) over $\\Theta_{ADE}$.",
     evidence="sympy (d = 1, from the derived moment) reduces (8) to Lemma A.1 with the theorem's $\\phi$; the library optimum is a stationary point of the direct pair average in all $1 + d^2$ parameters to 30+ digits with a positive definite Hessian in $(A, E)$, while the proof's $\\phi$ (half) is not; BFGS never goes lower; the sampled objective matches (10).",
     checks=[Check("sympy reduction of (8) to Lemma A.1 (d = 1)", "symbolic", _aderf_symbolic,
@@ -129,7 +129,7 @@ def _eq10_numeric():
                    control_detail=f"coefficient 2 -> 2.02 of (1-8A)^-1 agrees to {wbest:.1f} digits at best")
 
 
-EQ10 = Claim(id="DERF-Eq10", paper="DERF", location="Sec. 4.1, Eq. (10)", verdict="verified",
+EQ10 = Claim(id="DERF-Eq10", paper="DERF", rule="verified-as-printed", conventions=('DERF:shift-square',), location="Sec. 4.1, Eq. (10)", verdict="verified",
     statement="Optimal value $d\\big(\\log(1-4A) - \\frac12\\log(1-8A) + 2(1-8A)^{-1}(d^{-1}\\sum_l\\Sigma_{ll} + \\mu^{(3)}) + 2\\mu^{(3)}\\big)$.",
     evidence="(10) transcribed literally equals the direct pair average at the library optimum to 30+ digits; the sampled objective matches; sympy (d = 1) derives it.",
     checks=[Check("(10) transcribed vs direct pair average", "numeric", _eq10_numeric,
@@ -186,7 +186,7 @@ def _phi_nonneg():
                    control_rejected=viol > 0, control_detail=f"|mu4.mu5| <= min Sigma violated on {viol} sets")
 
 
-THM4_2_PHI = Claim(id="DERF-Thm4.2-phi", paper="DERF", location="App. A.3, after (32)", verdict="verified",
+THM4_2_PHI = Claim(id="DERF-Thm4.2-phi", paper="DERF", rule="verified-as-printed", conventions=('DERF:feature-side',), location="App. A.3, after (32)", verdict="verified",
     statement="$\\phi = d^{-1}\\sum_l \\Sigma_{ll} + \\mu^{(3)} \\ge 0$ (needed for Lemma A.1), stated without proof.",
     evidence="True: $\\bar x = M_1^{1/2}a$, $\\bar y = M_2^{1/2}b$ with $\\|a\\|, \\|b\\| \\le 1$, so $|\\mu^{(4)}\\cdot\\mu^{(5)}| \\le \\|M_1^{1/2}M_2^{1/2}\\|_{op} \\le \\sum\\Sigma$; checked on 400 data sets with the equality case.",
     checks=[Check("400 data sets and the equality case", "numeric", _phi_nonneg,
@@ -212,7 +212,7 @@ def _eq20_symbolic():
                    control_rejected=wrong != 0, control_detail="D = (1-4A)^(1/4) (no d) rejected")
 
 
-EQ20 = Claim(id="DERF-Eq20", paper="DERF", location="App. A.3, Eq. (20)", verdict="verified",
+EQ20 = Claim(id="DERF-Eq20", paper="DERF", rule="verified-as-printed", conventions=('DERF:matrix-roots',), location="App. A.3, Eq. (20)", verdict="verified",
     statement="With $\\mathbf{A} = AI_d$ the Thm 4.1 conditions read $B^{(1)\\top}B^{(2)}/(1-4A) = I$, $C^{(k)} = -B^{(k)\\top}B^{(k)}/(2(1-4A))$, $D = (1-4A)^{d/4}$.",
     evidence="sympy, d = 3; the library's ADERF optimum satisfies the conditions to 35+ digits.",
     checks=[Check("sympy", "symbolic", _eq20_symbolic, route="sympy, symbolic B", control="D = (1-4A)^(1/4)"),
@@ -266,7 +266,7 @@ def _eq21_typo():
                    control_detail=f"unshifted mean log Var = {_fmt(nv, 8)} differs too")
 
 
-EQ21 = Claim(id="DERF-Eq21", paper="DERF", location="App. A.3, Eq. (21) (and (36))", verdict="erratum",
+EQ21 = Claim(id="DERF-Eq21", paper="DERF", rule="erratum-typo", root_cause="DERF:shift-square-dropped", conventions=('DERF:shift-square',), location="App. A.3, Eq. (21) (and (36))", verdict="erratum",
     severity="typo", statement="(8) $= L^{-2}\\sum\\log(\\mathrm{Var}\\, f_1 f_2 + K^{(0)}(x_i, y_j))$.",
     correction="$L^{-2}\\sum\\log(\\mathrm{Var}\\, f_1 f_2 + K^{(0)}(x_i, y_j)^2)$ in (21) and (36).",
     evidence="The shift in (8) is $K^2$; the right-hand sides of (21), (36) are those of $\\log(\\mathrm{Var} + K^2)$.",
@@ -317,7 +317,7 @@ def _eq22_numeric():
                    control_detail=f"beta1 and beta2 swapped: {wbest:.1f} digits")
 
 
-EQ22 = Claim(id="DERF-Eq22", paper="DERF", location="App. A.3, Eqs. (21)-(22)", verdict="verified",
+EQ22 = Claim(id="DERF-Eq22", paper="DERF", rule="verified-as-printed", conventions=('DERF:shift-square', 'DERF:feature-side'), location="App. A.3, Eqs. (21)-(22)", verdict="verified",
     statement="For ADERF, (8) $= d\\log(1-4A) - \\frac d2\\log(1-8A) + \\beta_1 L^{-1}\\sum x^\\top Ex + \\beta_2 L^{-1}\\sum y^\\top E^{-1}y + 4\\beta_2 L^{-2}\\sum x^\\top y$, $E = B^{(1)\\top}B^{(1)}$.",
     evidence="30+ digits against the direct pair average for random $(A, B^{(1)})$; sympy (d = 1) from the derived moment.",
     checks=[Check("vs direct average", "numeric", _eq22_numeric,
@@ -393,7 +393,7 @@ def _eq30_numeric():
                    control_rejected=resw > mpmath.mpf("1e-3"), control_detail=f"beta1, beta2 swapped: residual {_fmt(resw, 3)}")
 
 
-LEMA_2 = Claim(id="DERF-LemA.2", paper="DERF", location="App. A.3, Lemma A.2, Eqs. (23)-(30)", verdict="verified",
+LEMA_2 = Claim(id="DERF-LemA.2", paper="DERF", rule="verified-as-printed", conventions=('DERF:matrix-roots',), location="App. A.3, Lemma A.2, Eqs. (23)-(30)", verdict="verified",
     statement="For fixed $A$, $E^* = B^{(1)*\\top}B^{(1)*}$ minimises $\\mathcal{F}(E) = \\beta_1\\mathrm{Tr}(EM_1) + \\beta_2\\mathrm{Tr}(E^{-1}M_2)$ over $E \\succ 0$; gradient (28), second derivative (25).",
     evidence="$\\nabla\\mathcal{F}(E^*) = 0$, (25) matches finite differences and is positive, BFGS never lower; (30) and $FM_1F = M_2$ hold to 35+ digits.",
     checks=[Check("gradient, convexity, search", "numeric", _lema2_numeric,
@@ -439,7 +439,7 @@ def _eq24_neumann():
                    agreement=f"error {err:.0e}", control_rejected=werr > 1e-4, control_detail=f"(+t)^l instead of (-t)^l: error {werr:.2g}")
 
 
-EQ24 = Claim(id="DERF-Eq24", paper="DERF", location="App. A.3, Eq. (24) (earlier version: 'E + tB')",
+EQ24 = Claim(id="DERF-Eq24", paper="DERF", rule="verified-as-printed", location="App. A.3, Eq. (24) (earlier version: 'E + tB')",
     verdict="verified", statement="$(E + t\\Delta)^{-1} = \\sum_l (-t)^l E^{-1}(\\Delta E^{-1})^l$ for small $t$.",
     evidence="Neumann series checked numerically. The earlier appendix writes 'E + tB is invertible' ($B$ undefined there); the final version 'E + t$\\Delta$'. Other version differences: DERF-Eq37-N (an expansion typo of the earlier version), reference numbers shifted by one, 'its sorts' -> 'it sorts'.",
     checks=[Check("Neumann series", "numeric", _eq24_neumann, route="float64 partial sums", control="(+t)^l"),
@@ -484,7 +484,7 @@ def _eq27_typo():
                    control_detail=f"half the gradient term: remainder/t = {half:.2g}")
 
 
-EQ27 = Claim(id="DERF-Eq27", paper="DERF", location="App. A.3, Eq. (27)", verdict="erratum", severity="typo",
+EQ27 = Claim(id="DERF-Eq27", paper="DERF", rule="erratum-typo", root_cause="DERF:eq27-constant-term", location="App. A.3, Eq. (27)", verdict="erratum", severity="typo",
     statement="$\\mathcal{F}(E + \\Delta) = \\mathrm{Tr}(\\Delta(\\beta_1M_1 - \\beta_2E^{-1}M_2E^{-1})) + o(\\|\\Delta\\|)$.",
     correction="$\\mathcal{F}(E + \\Delta) = \\mathcal{F}(E) + \\mathrm{Tr}(\\Delta(\\beta_1M_1 - \\beta_2E^{-1}M_2E^{-1})) + o(\\|\\Delta\\|)$.",
     evidence="The constant term $\\mathcal{F}(E)$ is missing.",
@@ -525,7 +525,7 @@ def _eq32_numeric():
                    agreement=">= 30 digits", control_rejected=rej, control_detail="coefficient 2 -> 2.02 of (1-8A)^-1 rejected")
 
 
-EQ32 = Claim(id="DERF-Eq32", paper="DERF", location="App. A.3, Eqs. (31)-(32)", verdict="verified",
+EQ32 = Claim(id="DERF-Eq32", paper="DERF", rule="verified-as-printed", conventions=('DERF:shift-square',), location="App. A.3, Eqs. (31)-(32)", verdict="verified",
     statement="At $E^* = (1-4A)F$, (22) $= d\\big(\\log(1-4A) - \\frac12\\log(1-8A) + 2(1-8A)^{-1}(d^{-1}\\sum\\Sigma + \\mu^{(3)}) + 2\\mu^{(3)}\\big)$ for every fixed $A$.",
     evidence="30+ digits against the direct average at $A = -0.3, -0.05, 0.1$; sympy (d = 1).",
     checks=[Check("vs direct average", "numeric", _eq32_numeric,
@@ -570,7 +570,7 @@ def _secA3_symbolic():
                    control_detail="the proof's phi = S leaves f' != 0 at all 3 values")
 
 
-SECA_3 = Claim(id="DERF-SecA.3", paper="DERF", location="App. A.3, sentence after (32)", verdict="erratum",
+SECA_3 = Claim(id="DERF-SecA.3", paper="DERF", rule="erratum-typo", root_cause="DERF:a3-phi-factor-two", location="App. A.3, sentence after (32)", verdict="erratum",
     severity="typo",
     statement="We use Lemma A.1 ($\\phi = d^{-1}\\sum_l\\Sigma_{ll} + \\mu^{(3)} \\ge 0$) for deriving $A$ which minimises (32).",
     correction="$\\phi = 2d^{-1}\\sum_l\\Sigma_{ll} + 2\\mu^{(3)}$ ($\\ge 0$).",

@@ -124,7 +124,7 @@ def _deriv_sderf():
             ("coordinate term of (37) minus $f(a; \\lambda) + \\lambda$", r["per_coordinate"])]
 
 
-THM4_3 = Claim(id="DERF-Thm4.3", paper="DERF", location="Sec. 4.2, Theorem 4.3", verdict="verified",
+THM4_3 = Claim(id="DERF-Thm4.3", paper="DERF", rule="verified-as-printed", conventions=('DERF:shift-square', 'DERF:feature-side', 'DERF:matrix-roots'), location="Sec. 4.2, Theorem 4.3", verdict="verified",
     statement="$A_{ll} = A^*(\\Lambda^{(3)}_{ll})$, $B = (I-4A)^{1/2}Q^{(3)\\top}$, $C = -I/2$, $D = \\det(I-4A)^{1/4}$ minimise (8) over $\\Theta_{SDE}$.",
     evidence="sympy reduces (37) to Lemma A.1 per coordinate (trace maximised by co-monotone pairing, d = 2); the library optimum is a stationary point of the direct average in a dense symmetric $A$ and all rotations to 30+ digits with a positive definite Hessian, while $A^*(\\Lambda/2)$ is not; BFGS never goes lower; the sampled objective matches (11).",
     checks=[Check("sympy reduction of (37) (d = 2)", "symbolic", _sderf_symbolic,
@@ -158,7 +158,7 @@ def _eq11_numeric():
                    control_detail=f"(1 + 1.02 (1-8A)^-1) Lambda agrees to {wbest:.1f} digits at best")
 
 
-EQ11 = Claim(id="DERF-Eq11", paper="DERF", location="Sec. 4.2, Eq. (11)", verdict="verified",
+EQ11 = Claim(id="DERF-Eq11", paper="DERF", rule="verified-as-printed", conventions=('DERF:shift-square',), location="Sec. 4.2, Eq. (11)", verdict="verified",
     statement="Optimal value $\\sum_l\\big(\\log(1-4A_{ll}) - \\frac12\\log(1-8A_{ll}) + (1 + (1-8A_{ll})^{-1})\\Lambda^{(3)}_{ll}\\big) - \\overline{\\|x\\|^2} - \\overline{\\|y\\|^2}$.",
     evidence="(11) transcribed literally equals the direct pair average at the library optimum to 30+ digits; the sampled objective matches; sympy derives the coordinate terms.",
     checks=[Check("(11) transcribed vs direct pair average", "numeric", _eq11_numeric,
@@ -188,7 +188,7 @@ def _eq33_symbolic():
                    control_detail="B = (I-4A) Q (no square root) does not give C = -I/2")
 
 
-EQ33 = Claim(id="DERF-Eq33", paper="DERF", location="App. A.4, Eq. (33)", verdict="verified",
+EQ33 = Claim(id="DERF-Eq33", paper="DERF", rule="verified-as-printed", location="App. A.4, Eq. (33)", verdict="verified",
     statement="With $B^{(1)} = B^{(2)} = B$: $B^\\top(I-4A)^{-1}B = I$ and $C = -I/2$.",
     evidence="sympy, d = 2; the library's SDERF optimum satisfies Thm 4.1 with $C = -I/2$ to 35+ digits.",
     checks=[Check("sympy", "symbolic", _eq33_symbolic, route="sympy, d = 2", control="B = (I-4A) Q"),
@@ -225,7 +225,7 @@ def _eq34_typo():
                    control_detail=f"(34) without Q: {_fmt(wq, 8)}")
 
 
-EQ34 = Claim(id="DERF-Eq34", paper="DERF", location="App. A.4, Eq. (34), second line", verdict="erratum",
+EQ34 = Claim(id="DERF-Eq34", paper="DERF", rule="erratum-typo", root_cause="DERF:eq34-prefactor-power", conventions=('DERF:matrix-roots',), location="App. A.4, Eq. (34), second line", verdict="erratum",
     severity="typo",
     statement="$\\mathrm{Var} = \\det(I-4A)^{1/4}\\det(I-8A)^{-1/2}\\exp(-\\|x\\|^2 - 2x^\\top Q^\\top EQx - \\|y\\|^2 - 2y^\\top Q^\\top EQy - 4x^\\top Q^\\top EQy) - K^2$.",
     correction="$\\det(I_d - 4A)\\det(I_d - 8A)^{-1/2}\\exp(\\dots) - K^2$.",
@@ -264,7 +264,7 @@ def _eq35_symbolic():
                    agreement="symbolic identity", control_rejected=wrong != 0, control_detail="sign of the (1-8a)^-1 term flipped: rejected")
 
 
-EQ35 = Claim(id="DERF-Eq35", paper="DERF", location="App. A.4, Eq. (35)", verdict="verified",
+EQ35 = Claim(id="DERF-Eq35", paper="DERF", rule="verified-as-printed", location="App. A.4, Eq. (35)", verdict="verified",
     statement="$E = -(I-4A)(I-8A)^{-1} = -\\frac12 I - \\frac12(I-8A)^{-1}$.",
     evidence="sympy per diagonal entry; at the library optimum $-B^\\top(I-8A)^{-1}B = Q^\\top EQ$ to 30+ digits.",
     checks=[Check("sympy and at the optimum", "symbolic", _eq35_symbolic, exercises=("rfsym.derf.sderf_optimum",),
@@ -275,7 +275,7 @@ EQ35 = Claim(id="DERF-Eq35", paper="DERF", location="App. A.4, Eq. (35)", verdic
     no_witness={"montecarlo": _NO_MC_DET})
 
 
-EQ37 = Claim(id="DERF-Eq37", paper="DERF", location="App. A.4, Eqs. (36)-(37)", verdict="verified",
+EQ37 = Claim(id="DERF-Eq37", paper="DERF", rule="verified-as-printed", conventions=('DERF:shift-square', 'DERF:feature-side'), location="App. A.4, Eqs. (36)-(37)", verdict="verified",
     statement="(8) $= \\log\\det(I-4A) - \\frac12\\log\\det(I-8A) - \\overline{\\|x\\|^2} - \\overline{\\|y\\|^2} - 2\\mathrm{Tr}(Q^\\top EQN)$.",
     evidence="30+ digits against the direct average for random SDERFs; sympy (d = 2) for the trace term.",
     checks=[Check("vs direct average", "numeric", _eq37_numeric,
@@ -331,7 +331,7 @@ def _eqN_symbolic():
                    control_detail=f"earlier expansion off by {d2}")
 
 
-EQ37_N = Claim(id="DERF-Eq37-N", paper="DERF", location="App. A.4, expansion before (37) (earlier appendix version)",
+EQ37_N = Claim(id="DERF-Eq37-N", paper="DERF", rule="erratum-typo", root_cause="DERF:eq37-expansion-index", location="App. A.4, expansion before (37) (earlier appendix version)",
     verdict="erratum", severity="typo",
     statement="Earlier version: $L^{-2}\\sum_{ij}(x_i + y_j)(x_i + y_j)^\\top = L^{-2}\\sum_{ij}(x_ix_i^\\top + x_iy_j^\\top + y_jx_i^\\top + y_j x_j^\\top)$.",
     correction="$\\dots + y_j y_j^\\top$ (the final version's text).",
@@ -374,7 +374,7 @@ def _lema3_4_numeric():
                    control_detail="the anti-sorted pairing is beaten by the search")
 
 
-LEMA_3 = Claim(id="DERF-LemA.3", paper="DERF", location="App. A.4, Lemmas A.3 and A.4, Eqs. (39)-(45)",
+LEMA_3 = Claim(id="DERF-LemA.3", paper="DERF", rule="verified-as-printed", location="App. A.4, Lemmas A.3 and A.4, Eqs. (39)-(45)",
     verdict="verified",
     statement="$Q^* = \\Pi^\\top Q^{(3)\\top}$ attains $\\sup_{Q \\in O_d}\\mathrm{Tr}(EQNQ^\\top) = \\sum_l E_{\\pi_l\\pi_l}\\Lambda^{(3)}_{ll}$ (with or without ties).",
     evidence="$Q^*$ attains the bound; Haar samples and BFGS on both components of $O(3)$ never exceed it; sympy proves the d = 2 case.",
@@ -422,7 +422,7 @@ def _eq50_slip():
                    control_detail="Trace(Pi(E~ - E)Pi^T Lambda^2) also differs")
 
 
-EQ50 = Claim(id="DERF-Eq50", paper="DERF", location="App. A.4, proof of Lemma A.4, step before (50)",
+EQ50 = Claim(id="DERF-Eq50", paper="DERF", rule="erratum-minor", root_cause="DERF:lemA4-perturbation-step", location="App. A.4, proof of Lemma A.4, step before (50)",
     verdict="erratum", severity="minor",
     statement="$\\sum_l(\\tilde E - E)_{\\pi_l}\\Lambda_{ll} = \\mathrm{Tr}(\\Pi(\\tilde E - E)\\Pi^\\top\\tilde\\Lambda)$ and, combining with (49), the bound $2\\|E\\|\\|\\Lambda - \\tilde\\Lambda\\| + 2\\|E - \\tilde E\\|\\|\\tilde\\Lambda\\|$.",
     correction="Use $\\mathrm{Tr}(\\Pi(\\tilde E - E)\\Pi^\\top\\Lambda)$ and bound $\\|E\\|\\|d\\Lambda\\| + \\|\\tilde E\\|\\|d\\Lambda\\| \\le 3\\|E\\|\\|d\\Lambda\\|$; the final estimate stays $\\delta/2$.",
@@ -469,7 +469,7 @@ def _G_vs_Astar():
                    control_detail=f"G(A*(Lambda/2)) - G(A*) = {wr:.3g} > 0")
 
 
-EQ57 = Claim(id="DERF-Eq57", paper="DERF", location="App. A.4, Eqs. (51)-(60), in particular (57)",
+EQ57 = Claim(id="DERF-Eq57", paper="DERF", rule="verified-as-printed", location="App. A.4, Eqs. (51)-(60), in particular (57)",
     verdict="verified", statement="$G(A) \\ge G(A^*)$ for every diagonal $A$ with $8A \\prec I$, via (57).",
     evidence="$G(A) \\ge G(A^*)$ over 500 random $A$; the stationarity witness of the SDERF optimum confirms it. Proof slip (DERF-SecA.4-le): Lemma A.4 gives '$\\ge$' in (57); the printed '$\\le$' is true only because (57) holds with equality (co-monotone pairing).",
     checks=[Check("G(A) >= G(A*) and the two sides of (57)", "numeric", _G_vs_Astar,
@@ -513,7 +513,7 @@ def _secA4_le():
                    control_detail=f"'<=' for every pairing fails in {n_above} of {trials}")
 
 
-SECA_4_LE = Claim(id="DERF-SecA.4-le", paper="DERF", location="App. A.4, the second transition of (57)",
+SECA_4_LE = Claim(id="DERF-SecA.4-le", paper="DERF", rule="erratum-typo", root_cause="DERF:eq57-direction", location="App. A.4, the second transition of (57)",
     verdict="erratum", severity="typo",
     statement="$-2\\,\\mathrm{Tr}(E^{**}\\Pi(A)^{-1}\\Lambda^{(3)}(\\Pi(A)^{-1})^\\top)\\le-2\\sum_l E^{**}_{\\pi(A^{**})_l,\\pi(A^{**})_l}\\Lambda^{(3)}_{l,l}$, 'where the second transition follows from Lemma A.4'.",
     correction="$=$ in the second transition (the co-monotone pairing of (55)); Lemma A.4 alone gives $\\ge$.",

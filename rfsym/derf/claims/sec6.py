@@ -56,7 +56,7 @@ def _sec6_slopes():
                    control_detail=f"directions inside ADERF are flat (|slope| <= {_fmt(flat, 2)})")
 
 
-SEC6 = Claim(id="DERF-Sec6", paper="DERF", location="Sec. 6, Limitations", verdict="verified",
+SEC6 = Claim(id="DERF-Sec6", paper="DERF", rule="verified-as-printed", location="Sec. 6, Limitations", verdict="verified",
     statement="Optimising the matrix parameters of general DERFs (Thm 4.1) could lead to further variance reductions.",
     evidence="Numerical minimisation of (8) over general DERFs reaches a value below both the ADERF and SDERF optima on data set 1; the same search restricted to ADERFs does not. At both closed-form optima (8) has a non-zero slope (70 digits) along paths of valid general DERFs that leave the family, while directions inside ADERF are flat.",
     checks=[Check("general DERF search", "numeric", _sec6_general,
