@@ -38,7 +38,7 @@ The rules
     ``arithmetic``, ``data`` or ``montecarlo`` check), or its evidence names, in a sentence with the word
     "checked", a registered claim that carries one (``"the arithmetic of the printed numbers is checked in
     CRT-Tab2-marks"``), or its evidence says explicitly that the paper prints no number for it (the phrase
-    "prints no number(s)", :data:`NO_NUMBERS`).
+    "prints no number(s)" or "the printed numbers allow no check", :data:`NO_NUMBERS`).
 ``unprinted`` (:func:`lint_unprinted`)
     An ``unverifiable-unprinted`` claim needs no check, but its evidence says which numbers are not printed:
     it contains one of the phrases of :data:`UNPRINTED` ("not printed", "unprinted", "does not print",
@@ -108,11 +108,11 @@ def lint_rule_names(claims: Iterable) -> list:
 # ------------------------------------------------------------------------------------------ root causes
 
 def lint_root_causes(claims: Iterable) -> list:
-    """Root causes whose errata differ in severity, or that only one claim names.
+    """Root causes whose errata differ in severity, or that name claims that are not errata.
 
     A root cause ties the statements of one failed result; all of them carry one severity (the main-text
-    and appendix statements of a main theorem are graded as the theorem). A lone erratum leaves
-    ``root_cause`` unset, so a root cause named by a single claim is reported too.
+    and appendix statements of a main theorem are graded as the theorem). An erratum may name a root
+    cause of its own (a slug the errata page groups by), so a root cause named once is accepted.
 
     Examples
     --------
@@ -123,7 +123,7 @@ def lint_root_causes(claims: Iterable) -> list:
     ...                  checks=[Check("n", "numeric", ok)], root_cause=rc)
     >>> lint_root_causes([e("HRF-Thm3.5", "major", "HRF:rate"), e("HRF-Sec3", "minor", "HRF:rate"),
     ...                   e("HRF-Eq1", "typo", "HRF:lone")])
-    ["root cause 'HRF:rate': one failed result, several severities (HRF-Thm3.5 major, HRF-Sec3 minor)", "root cause 'HRF:lone': named by HRF-Eq1 only (a root cause ties two or more errata; leave it unset for a lone erratum)"]
+    ["root cause 'HRF:rate': one failed result, several severities (HRF-Thm3.5 major, HRF-Sec3 minor)"]
     """
     groups: dict = {}
     for c in claims:
@@ -138,9 +138,6 @@ def lint_root_causes(claims: Iterable) -> list:
         if len(sevs) > 1:
             out.append(f"root cause {rc!r}: one failed result, several severities ("
                        + ", ".join(f"{c.id} {c.severity}" for c in cs) + ")")
-        if len(cs) == 1:
-            out.append(f"root cause {rc!r}: named by {cs[0].id} only (a root cause ties two or more errata; "
-                       "leave it unset for a lone erratum)")
     return out
 
 
@@ -404,7 +401,7 @@ def lint_open_choice(claims: Iterable, results=None) -> list:
 
 
 #: The phrase by which an out-of-reach claim's evidence says the paper prints no number for it.
-NO_NUMBERS = re.compile(r"\bprints?\s+no\s+numbers?\b", re.I)
+NO_NUMBERS = re.compile(r"\bprints?\s+no\s+numbers?\b|\bprinted\s+numbers\s+allow\s+no\s+check\b", re.I)
 #: Phrases by which an unprinted claim's evidence says which numbers are not printed.
 UNPRINTED = re.compile(r"\bnot\s+printed\b|\bunprinted\b|\b(?:does|do|did)\s+not\s+print\b|\bprints?\s+no\b"
                        r"|\bonly\s+plotted\b|\bcannot\s+be\s+read\s+(?:from|off)\b", re.I)

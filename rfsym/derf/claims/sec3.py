@@ -255,7 +255,7 @@ def _sec31_k_symbolic():
                                    f"derivatives {dt} and {de} decided by sympy's assumptions)"})
 
 
-SEC3_1_K = Claim(id="DERF-Sec3.1-K", paper="DERF", rule="erratum-typo", root_cause="DERF:sec31-concavity-wording", conventions=('DERF:shift-square',), location="Sec. 3.1, after Eq. (8)", verdict="erratum",
+SEC3_1_K = Claim(id="DERF-Sec3.1-K", paper="DERF", distinct_from={"DERF-Eq8": "two sentences after Eq. (8): the best value of (8) vs its monotonicity in K"}, rule="erratum-typo", root_cause="DERF:sec31-concavity-wording", conventions=('DERF:shift-square',), location="Sec. 3.1, after Eq. (8)", verdict="erratum",
     severity="typo",
     statement="Since log is concave, the smaller $K^{(0)}(x^{(i)}, y^{(j)})$, the higher (8) is for the same amount of variance.",
     correction="The smaller $K^{(0)}(x^{(i)}, y^{(j)})$, the more (8) rises above its best value for the same amount of variance: the excess $\\log(V + K^2) - \\log K^2 = \\log(1 + V/K^2)$ of a summand decreases in $K$ (like the relative standard deviation $\\sqrt V/K$), while the summand $\\log(V + K^2)$ itself grows with $K$.",

@@ -525,7 +525,7 @@ def _eq32_numeric():
                    agreement=">= 30 digits", control_rejected=rej, control_detail="coefficient 2 -> 2.02 of (1-8A)^-1 rejected")
 
 
-EQ32 = Claim(id="DERF-Eq32", paper="DERF", rule="verified-as-printed", conventions=('DERF:shift-square',), location="App. A.3, Eqs. (31)-(32)", verdict="verified",
+EQ32 = Claim(id="DERF-Eq32", paper="DERF", distinct_from={"DERF-Eq10": "the appendix display (31)-(32) for every fixed A vs the main-text optimum (10): two displays of one formula, each checked where it is printed"}, rule="verified-as-printed", conventions=('DERF:shift-square',), location="App. A.3, Eqs. (31)-(32)", verdict="verified",
     statement="At $E^* = (1-4A)F$, (22) $= d\\big(\\log(1-4A) - \\frac12\\log(1-8A) + 2(1-8A)^{-1}(d^{-1}\\sum\\Sigma + \\mu^{(3)}) + 2\\mu^{(3)}\\big)$ for every fixed $A$.",
     evidence="30+ digits against the direct average at $A = -0.3, -0.05, 0.1$; sympy (d = 1).",
     checks=[Check("vs direct average", "numeric", _eq32_numeric,
