@@ -170,6 +170,9 @@ SENTENCES = (
     _s("Abstract, sentence 3", "a more computationally expensive SimRFs+ variant, which we prove is asymptotically optimal in the broader family of weight-dependent couplings", ("SimRF-Eq15", "SimRF-Eq16", "SimRF-Tab1")),
     _s("Abstract, sentence 4", "we show consistent gains provided by SimRFs in pointwise kernel estimation, nonparametric classification and scalable Transformers", ("SimRF-Fig6", "SimRF-Sec5.3", "SimRF-Sec5.4")),
     # introduction and contributions
+    _s("Sec. 1, after Eq. (5)", "Since K_gauss(x, y) = K_smax(x, y) exp(-x^2/2 - y^2/2), RF mechanisms for the Gaussian kernel convert to softmax and vice versa", ("SimRF-Sec1-smax",)),
+    _s("Sec. 1, after Eq. (5), second sentence", "Our results will hence apply to both settings.", ("SimRF-Sec1-smax",)),
+    _s("Sec. 1, after Eq. (7)", "RFFs lead to unstable training of implicit linear-attention Transformers; PRFs address this (Choromanski et al., 2020)", reason="quote of another paper: Choromanski et al. (2020)"),
     _s("Sec. 1, para on ORFs", "the isotropy of the Gaussian permits us to entangle w_i to be exactly orthogonal whilst preserving the Gaussian marginals", ("SimRF-Def1.1",)),
     _s("Sec. 1, after Def. 1.1", "ORFs provide a lower MSE on Gaussian kernel approximation than IIDRFs, though for RFFs only at asymptotically large d", ("SimRF-Cor4.4", "SimRF-Sec4.1")),
     _s("Sec. 1, 'Here, we comprehensively answer'", "ORFs are not optimal; SimRFs, the optimal mechanism, substantially outperform ORFs at close to no extra computational cost", ("SimRF-Thm3.4", "SimRF-Cor3.3", "SimRF-Tab1")),
@@ -204,6 +207,7 @@ SENTENCES = (
     _s("Sec. 4, after Cor. 4.4", "The sign of this orthogonality gap was first reported in (Choromanski et al., 2020)", reason="quote of another paper: Choromanski et al. (2020)"),
     _s("Sec. 4, before Fig. 5", "the RF-conformity depends on the expectation of the monotonically increasing f(w_ij, v); conformity is penalised by tails at large w_ij, which we suppress with geometrical coupling", ("SimRF-Fig5",)),
     _s("Sec. 4.1, after Thm. 4.5 a", "To the best of our knowledge, this result is also novel.", reason=_NOVEL),
+    _s("Sec. 4.1, after Thm. 4.5, 'does not admit'", "The expression does not admit the same simple analysis as the PRF form (25) because successive terms in the sum oscillate in sign", ("SimRF-Thm4.5", "SimRF-Sec4.1")),
     _s("Sec. 4.1, after Thm. 4.5 b", "the MSE of ORFs is smaller than IIDRFs up to some threshold z_crit(d), the value of which diverges as d -> infinity", ("SimRF-Sec4.1",)),
     _s("Sec. 4.1, after Cor. 4.6", "The negative subleading term shows that the RFF orthogonality gap is positive everywhere when d -> infinity", ("SimRF-Cor4.6", "SimRF-Sec4.1")),
     _s("Sec. 4.2, para 1a", "By choosing the order D(S(Rx)) we avoid O(d^3); D and S support matrix-vector multiplication in O(d)", ("SimRF-Alg1", "SimRF-Tab1")),
