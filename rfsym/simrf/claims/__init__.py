@@ -19,6 +19,12 @@ right above them (the appendix proofs sit with the result they prove):
 * :mod:`.sec5`: Secs. 5.1-5.2, MSE ratios (Fig. 6) and Gram matrices (Fig. 7);
 * :mod:`.sec5_3`: Secs. 5.3-5.4 and App. B.1-B.2, classification on UCI data (Tables 2-3, Figs. 8, 10) and Performers;
 * :mod:`._checks`: glue shared by several sections (seeds, the Outcome shorthand, digit counts).
+* :mod:`.conventions`: the notations and scopes read one way for every claim (``CONVENTIONS``, issue 28);
+* :mod:`.inventory`: every numbered display, statement, caption and checkable sentence of the paper with the claims
+  that cover it or the reason it is not a claim (``ITEMS``).
+
+Every claim names the rule of :mod:`rfsym.claims.rules` that decides it; the three errata of root cause
+``SimRF:resultant-isotropy`` (Thm. 3.2, Thm. 3.4 and its proof in App. A.2) share one severity, major.
 
 ``AUDIT_EXPLAINED`` (the explained survivors of the mutation audit) sits in the module of the claims that
 call the function; the audit merges the tables of every module.

@@ -4,6 +4,7 @@ Claims
 ------
 * ``SimRF-Def1.1`` verified -- Def. 1.1: geometrically-coupled mechanisms
 * ``SimRF-Eq3`` verified -- Eq. (3): random Fourier features
+* ``SimRF-Sec1-smax`` verified -- Sec. 1: Gaussian and softmax kernels differ by one factor
 * ``SimRF-Eq7`` verified -- Eqs. (6)-(7): positive random features
 """
 
@@ -110,6 +111,8 @@ CLAIMS.append(Claim(
     id="SimRF-Def1.1", paper="SimRF", location="Sec. 1, Def. 1.1",
     statement=r"A geometrically-coupled mechanism has independent norms $w_i$ and possibly correlated directions; IIDRF, ORF, SimRF (weight-independent) and SimRF+ (weight-dependent) keep every $w_i \sim \mathcal N(0, I_d)$ marginally.",
     verdict="verified",
+    rule="verified-as-printed",
+    conventions=('SimRF:coupling-class',),
     evidence="All four foundation samplers give, for every row of a block and two directions, the Gaussian MGF and second moment (|z| <= 5; 1.1 x exact rejected in every test); within a block the squared norms are uncorrelated for all four couplings, while a correlation of 0.02 is rejected. Why: sympy shows that an independent $\\chi_d$ norm times a uniform direction has the $\\mathcal N(0, I_d)$ density for symbolic d (chi_(d-1) norms do not), and the exact rows of Eq. (9) are unit vectors, so every Haar-rotated row is marginally Gaussian whatever the coupling of the directions.",
     checks=[
         Check("marginals of the four couplings", "montecarlo", _def11_mc, exercises=("rfsym.couplings.sample",),
@@ -166,6 +169,7 @@ CLAIMS.append(Claim(
     id="SimRF-Eq3", paper="SimRF", location="Sec. 1, Eqs. (2)-(3)",
     statement=r"RFFs $\phi(z)=\sqrt{1/m}\,(\sin w_i^\top z, \cos w_i^\top z)_i$ with $w_i \sim \mathcal N(0, I_d)$ give $E[\phi(x)^\top\phi(y)] = e^{-\|x-y\|^2/2}$.",
     verdict="verified",
+    rule="verified-as-printed",
     evidence="sympy evaluates the Gaussian characteristic function; mpmath quadrature agrees to working precision; sampled RFF estimators are unbiased for iid, orthogonal and simplex couplings (1.02 K rejected).",
     checks=[
         Check("Gaussian characteristic function (sympy)", "symbolic", _eq3_symbolic,
@@ -223,10 +227,64 @@ def _eq7_mc():
               f"1.02 K rejected at min |z| = {min(zw):.1f}")
 
 
+def sec1_smax_symbolic():
+    """K_gauss(x, y) = K_smax(x, y) exp(-|x|^2/2 - |y|^2/2), sympy with symbolic vectors in R^3."""
+    x = sp.Matrix(sp.symbols("x1:4", real=True))
+    y = sp.Matrix(sp.symbols("y1:4", real=True))
+    g = sp.exp(-((x - y).T * (x - y))[0, 0] / 2)
+    sm = sp.exp((x.T * y)[0, 0])
+    diff = sp.simplify(sp.expand(sp.log(g) - sp.log(sm * sp.exp(-(x.T * x)[0, 0] / 2 - (y.T * y)[0, 0] / 2))))
+    wrong = sp.simplify(sp.expand(sp.log(g) - sp.log(sm * sp.exp(-(x.T * x)[0, 0] - (y.T * y)[0, 0]))))
+    return _O(diff == 0, f"sympy, symbolic x, y in R^3: log K_gauss - log(K_smax e^(-|x|^2/2-|y|^2/2)) = {diff}",
+              "exact", wrong != 0, f"the factor e^(-|x|^2-|y|^2) (no halves) leaves {wrong}",
+              domain={"(x, y)": "symbolic vectors in R^3; the exponents are sums over coordinates, so the identity holds in every d"})
+
+
+def sec1_smax_numeric():
+    """rfsym.kernels.gaussian_kernel vs softmax_kernel times the norm factor at 30 digits, several (x, y), d = 2..64."""
+    from ... import kernels
+    rng = np.random.default_rng(SEED + 101)
+    worst, ctl, cases = 40.0, 0.0, 0
+    for d in (2, 5, 64):
+        for _ in range(3):
+            x = [f"{t:.3f}" for t in rng.normal(0, 0.7, d)]
+            y = [f"{t:.3f}" for t in rng.normal(0, 0.7, d)]
+            with mp.workdps(40):
+                nx = mpmath.fsum(mpf(t) ** 2 for t in x)
+                ny = mpmath.fsum(mpf(t) ** 2 for t in y)
+                g = kernels.gaussian_kernel(x, y, dps=30)
+                s_ = kernels.softmax_kernel(x, y, dps=30)
+                worst = min(worst, _digits(g, s_ * mpmath.exp(-nx / 2 - ny / 2)))
+                ctl = max(ctl, float(abs(s_ * mpmath.exp(-nx - ny) / g - 1)))
+            cases += 1
+    return _O(worst >= 28, (f"rfsym.kernels.gaussian_kernel = softmax_kernel x exp(-|x|^2/2 - |y|^2/2) at {cases} random pairs "
+                            f"(d = 2, 5, 64): >= {worst:.0f} agreeing digits"),
+              f">= {worst:.0f} digits", ctl > 1e-3, f"the factor exp(-|x|^2 - |y|^2) is off by up to {ctl:.2e} (relative)",
+              domain={"d": "2, 5, 64", "(x, y)": f"{cases} random pairs with 3-decimal entries"})
+
+
+CLAIMS.append(Claim(
+    id="SimRF-Sec1-smax", paper="SimRF", location="Sec. 1, after Eq. (5)",
+    statement=r"'Since $K_{gauss}(x,y)=K_{smax}(x,y)\exp(-\frac{x^2}{2}-\frac{y^2}{2})$, RF mechanisms for the Gaussian kernel can be readily converted into the corresponding mechanism for softmax and vice versa.'",
+    verdict="verified",
+    rule="verified-as-printed",
+    evidence="The identity holds for all x, y: sympy with symbolic vectors in R^3, and the library's Gaussian and softmax kernels at 30 digits (d = 2, 5, 64). The conversion is one deterministic factor per input, so an unbiased estimator of one kernel times the factor is an unbiased estimator of the other; the MSE scales by the square of the factor (e^(-2x^2-2y^2) in Eq. (11)).",
+    checks=[
+        Check("the kernel identity (sympy)", "symbolic", sec1_smax_symbolic, route="sympy, symbolic x, y in R^3",
+              control="exp(-|x|^2 - |y|^2) in place of the halves"),
+        Check("library kernels at 30 digits", "numeric", sec1_smax_numeric,
+              exercises=("rfsym.kernels.gaussian_kernel", "rfsym.kernels.softmax_kernel"),
+              route="mpmath at 40 digits", control="exp(-|x|^2 - |y|^2) in place of the halves"),
+    ],
+    no_witness={"montecarlo": "a deterministic identity between two kernels: nothing random"},
+))
+
+
 CLAIMS.append(Claim(
     id="SimRF-Eq7", paper="SimRF", location="Sec. 1, Eqs. (6)-(7), (28)-(29)",
     statement=r"$\phi_{PRF}(z)=\sqrt{1/m}\,e^{-\|z\|^2}(e^{w_i^\top z})_i$ is unbiased for $K_{gauss}$; $E[b_i] = e^{v^2/2}$.",
     verdict="verified",
+    rule="verified-as-printed",
     evidence="sympy Gaussian integral; mpmath quadrature of the 1-D reduction; sampled estimators (ORF, SimRF couplings) unbiased while 1.02 K is rejected.",
     checks=[
         Check("Gaussian MGF (sympy)", "symbolic", _eq7_symbolic, route="sympy integral of exp(wv) N(w; 0, 1)",

@@ -247,6 +247,7 @@ CLAIMS.append(Claim(
     id="SimRF-Tab2", paper="SimRF", location="Sec. 5.3.1, Table 2",
     statement="SimRF vs SimRF+ classification accuracies ($m = d$): any gain from SimRF+ is marginal, and improvements tend to occur where $\\bar v$ is small.",
     verdict="unverifiable",
+    rule="unverifiable-open-choice",
     evidence=EVIDENCE_TAB2,
     checks=[
         Check("Table 2 printed and rerun, under each reading of 'marginal'", "data", tab2_data,
@@ -385,6 +386,7 @@ CLAIMS.append(Claim(
     id="SimRF-Tab2-caption", paper="SimRF", location="Sec. 5.3.1, Table 2 caption",
     statement="'Note that both variants substantially outperform ORFs on every dataset.'",
     verdict="erratum",
+    rule="erratum-minor",
     severity="minor",
     correction="By the paper's own Table 3, SimRFs substantially outperform ORFs on banknote, nursery and wifi only; on abalone, car, yeast, cmc and chess the differences are below one accuracy point (ORFs slightly ahead on yeast).",
     evidence="Table 2 has no ORF column, but the paper's own Table 3 (same task, m = d, inputs zero-padded to a power of 2) does. Within Table 3, regular SimRF leads regular ORF by at least one accuracy point and significantly only on banknote, nursery and wifi; on abalone, car, yeast, cmc and chess the lead is below one point and not significant (z <= 5), and on yeast ORF is ahead (-0.0006). (Cross-table comparisons are unsafe: Table 2's SimRF agrees with Table 3's on the all-numeric banknote and yeast, where padding is a no-op, but differs on abalone by -0.0034 at z = -9.4 and on nursery by -0.0156 at z = -17.4, which padding explains only if their categorical attributes were encoded into a dimension that is not a power of 2; the paper does not say.) Our reruns agree: with raw features 12 of 16 (set, variant) cells, standardised 9 of 16, show no substantial lead of SimRF or SimRF+ over ORF. Outcome per protocol, SimRF - ORF on the small-gain sets (abalone, car, yeast, cmc, chess): paper's Table 3 (padded) +0.0010, +0.0009, -0.0006, +0.0057, +0.0004; raw features +0.0025, +0.0000, +0.0032, +0.0000, +0.0000; standardised -0.0036, +0.0051, +0.0136 (z = +1.4, not significant), +0.0000, +0.0077. 'Substantially' = at least one accuracy point (or significance at z > 5) is the project's threshold, not the paper's; no listed protocol gives a significant lead on all five. "
@@ -542,6 +544,7 @@ CLAIMS.append(Claim(
     id="SimRF-Tab3", paper="SimRF", location="App. B.2.2, Table 3",
     statement="Replacing $R$ by an HD-product (fast) does not change classification accuracy substantially; 'results are frequently identical to the regular case'.",
     verdict="unverifiable",
+    rule="unverifiable-open-choice",
     evidence="Unverifiable: whether replacing R by an HD product 'does not change the accuracy substantially' depends on what 'substantially' means, which the paper does not say. "
              "In the printed Table 3 every fast-minus-regular difference is within 5 standard errors of the difference, but the largest, SimRF on banknote (+0.0100: printed 0.7296 against 0.7196, z +3.9), is exactly one accuracy point and survives a Bonferroni correction over the 16 comparisons (p = 1.4e-03): a real change, in favour of the fast variant. "
              "It is not substantial if 'substantially' means beyond 5 standard errors; it is substantial by the project's own yardstick (a difference of at least 0.01 or z > 5, the one the SimRF-Tab2-caption erratum uses), by one accuracy point alone, by z > 2 (which yeast's and wifi's ORF changes also reach) and by 1% of the regular accuracy (table below). "
@@ -616,6 +619,7 @@ _SEC53_CHECK = dict(
     route="the cached reruns of Sec. 5.3 (raw and standardised features, m/d = 1, 2, 4, 8, 50 test draws per coupling)",
     control=f"an average SimRF deficit of {-SEC53_CONTROL:g} must be rejected in both reruns",
     protocol_choices=("protocol", "reading of 'consistently perform best'"))
+_SEC53_RULE = " Rule unverifiable-unprinted: Fig. 8's accuracies are plotted, not printed, and the split, sigma grid and feature preprocessing are unstated, so the paper's curves cannot be recomputed here; no rerun refutes the sentence and the strict reading cannot be confirmed (the table does not flip: its rows hold or are undecided)."
 _SEC53_NO_WITNESS = {
     "symbolic": "classification accuracies: no derivation",
     "numeric": "classification accuracies: no high-precision value",
@@ -625,9 +629,10 @@ _SEC53_NO_WITNESS = {
 
 CLAIMS.append(Claim(
     id="SimRF-Sec5.3", paper="SimRF", location="Sec. 5.3, Fig. 8, App. B.1 (Fig. 10)",
-    statement="On 8 UCI datasets, kernel-regression classification with SimRFs is consistently best (accuracy vs $m/d$), $\\sigma$ tuned on validation data.",
+    statement="Sec. 5.3 text: 'The size of the benefit accrued from using SimRFs depends on the data ... and in the limit of large m performance tends towards the exact kernel result. SimRFs consistently perform best.' (8 UCI data sets, kernel regression, $\\sigma$ tuned on validation data); App. B.1: 'SimRFs consistently outperform ORFs and IIDRFs in a variety of nonparametric classification tasks'.",
     verdict="unverifiable",
-    evidence=_srd.evidence_sec53(),
+    rule="unverifiable-unprinted",
+    evidence=_srd.evidence_sec53() + _SEC53_RULE,
     checks=[Check("reruns under each reading of 'consistently best'", "data", sec53_data, **_SEC53_CHECK)],
     no_witness=_SEC53_NO_WITNESS,
     notebook="realdata",
@@ -637,9 +642,10 @@ CLAIMS.append(Claim(
 
 CLAIMS.append(Claim(
     id="SimRF-Fig8", paper="SimRF", location="Sec. 5.3, Fig. 8",
-    statement="Classification accuracy vs number of features for 8 datasets; SimRFs consistently perform best.",
+    statement="Fig. 8 caption: 'Plots show mean classification accuracy vs the number of random features used to approximate the kernel (/d) ... Shading gives the standard deviation on the estimates of the mean. SimRFs consistently perform best.'",
     verdict="unverifiable",
-    evidence=_srd.evidence_sec53(),
+    rule="unverifiable-unprinted",
+    evidence=_srd.evidence_sec53() + _SEC53_RULE,
     checks=[Check("reruns under each reading of 'consistently best'", "data", sec53_data, **_SEC53_CHECK)],
     no_witness=_SEC53_NO_WITNESS,
     notebook="realdata",
@@ -717,6 +723,7 @@ CLAIMS.append(Claim(
     id="SimRF-Fig10", paper="SimRF", location="App. B.1, Fig. 10",
     statement="Accuracy vs $\\sigma$ for the exact and IIDRF kernels on the validation sets; $\\sigma$ is chosen where the IIDRF accuracy peaks, which does not generically coincide with the exact kernel's peak.",
     verdict="verified",
+    rule="verified-as-printed",
     evidence="Validation peaks on the sigma grid (exact kernel / IIDRF m = 10d) differ on 8 of 8 sets with raw features and 7 of 8 "
              "standardised, the IIDRF peak lying below the exact kernel's on 8 of 8 and 7 of 8 (as the paper's reason, PRFs degrading "
              "at large sigma, predicts). Read with significance: the IIDRF accuracy at the exact kernel's peak is lower by more than 5 "
@@ -747,5 +754,6 @@ CLAIMS.append(Claim(
     id="SimRF-Sec5.4", paper="SimRF", location="Sec. 5.4, Fig. 9",
     statement="SimRFs-Performer (ViT, 12 layers, 130 random features) outperforms the ORFs-Performer, e.g. +0.5% on ImageNet2012.",
     verdict="unverifiable",
-    evidence="Requires training ViT-Performers on ImageNet/Fashion-MNIST/iNaturalist/Places365 on TPUs; no published numbers beyond the plots.",
+    rule="unverifiable-out-of-reach",
+    evidence="Rule unverifiable-out-of-reach: deciding it requires training ViT-Performers (12 layers, 300 epochs, batch 4096) on ImageNet/Fashion-MNIST/iNaturalist/Places365 on TPUs. Nothing of the text can be checked from printed numbers: Fig. 9 gives curves only, and the one number of the text, the ImageNet2012 gap, is read off those curves, not printed in a table.",
 ))
