@@ -323,6 +323,9 @@ CLAIMS.append(Claim(
     statement=(r"For $A=\mathrm{i}I_d$ the CE estimator becomes trigonometric and for $A=I_d$ it becomes "
                r"$\widehat{\mathrm{SM}}^{++}$."),
     verdict="verified", rule="verified-forced-reading",
+    forced_reading=("SM++ is the estimator of (3), whose features come in pairs $e^{\\pm\\omega_k^\\top u}$, and (15) "
+                    "asks only $\\omega_i\\sim\\mathcal N(0,I_d)$, not independence: 'becomes' (2) and (3) is read "
+                    "with the omegas in $\\pm$ pairs, the only set-up in which CE can coincide with (3) at all."),
     evidence=("Verified under the reading (15) allows (defence counsel): (15) asks only that each omega_i ~ N(0, I_d), "
               "not that they be independent (unlike (2)); with the omegas in +- pairs CE(A = iI) is exactly the real "
               "trigonometric estimator (2) and CE(A = I) exactly SM++ of (3), with the same projections and Lemma "
