@@ -87,6 +87,7 @@ CLAIMS.append(Claim(
     id="HRF-Def3.3", paper="HRF", location="Sec. 3, Def. 3.3",
     statement="On a fixed sphere the MSEs of the considered estimators depend only on the angle theta.",
     verdict="verified", rule="verified-as-printed",
+    conventions=("HRF:max-relative-error",),
     evidence=("[montecarlo] d=3, S(0.8), angle 1.1, m=3, n=2, two random orientations, Var of 60000 sampled "
               "estimates (|z| <= 5): orientation 1, trig: exact 0.151733 z = -0.11; angle 1.7 value 0.350106 z "
               "= -185.1; orientation 1, ++: exact 1.36512 z = -0.25; angle 1.7 value 0.194706 z = +20.5; "
@@ -195,6 +196,7 @@ CLAIMS.append(Claim(
     statement=(r"$\epsilon_{\theta,r}(\widehat{\mathrm{SM}}^{\mathrm{trig}}_m)=\epsilon_{\pi-\theta,r}(\widehat{\mathrm{SM}}^{++}_m)=\frac1{\sqrt{2m}}e^{2r^2\sin^2\frac\theta2}(1-e^{-4r^2\sin^2\frac\theta2})$; "
                r"$\epsilon_{S(r)}=W(r)/\sqrt{2m}$."),
     verdict="verified", rule="verified-as-printed",
+    conventions=("HRF:max-relative-error",),
     evidence=("[numeric] eps_trig(theta) = eps_++(pi-theta) = (25) on 41 angles x r in (0.5,1,2.5,6) x m in "
               "(1,7): max dev 4.4e-16 (relative to W(r)/sqrt(2m); angles given to 15 digits); eps_trig "
               "increasing in theta, value at pi = W(r)/sqrt(2m) (26) | [symbolic] sympy: e^(2r^2 s)(1 - "
@@ -602,6 +604,7 @@ CLAIMS.append(Claim(
     statement=(r"$\max_\theta b^2_r(\theta)\le\frac{e^{2r^2}}{2n\sqrt\pi\,r^2}$ ('completely analogous' to "
                "(63))."),
     verdict="erratum", severity="major", rule="erratum-major", root_cause="HRF:thm35-rate",
+    conventions=("HRF:max-relative-error",),
     readings=(
         Reading('literal',
                 'max b^2_r <= e^{2r^2}/(2 n sqrt(pi) r^2)',
@@ -686,6 +689,7 @@ CLAIMS.append(Claim(
     id="HRF-Eq65", paper="HRF", location="App. D.3, Eq. (65)",
     statement=(r"$\epsilon_{S(r)}\le\frac{e^{2r^2}}{\sqrt{2mr}}(1-e^{-4r^2})\sqrt{\frac1\pi-\frac1{n\pi}+\frac1{n\sqrt\pi}}$."),
     verdict="verified", rule="verified-as-printed",
+    conventions=("HRF:max-relative-error",),
     evidence=("The inequality (65) as printed holds for all r >= 1, n >= 1 (it equals the corrected bound of "
               "HRF-Thm3.5 at n = 1 and dominates it otherwise), although the printed step (64) it is derived "
               "from is false. HRF-Thm3.5's (27) is not (65): it has r sqrt(2m) where (65) has sqrt(2mr), and "

@@ -517,6 +517,7 @@ CLAIMS.append(Claim(
                r"counterpart and cannot provide variance vanishing property for both $\theta=0$ and "
                r"$\theta=\pi$'."),
     verdict="verified", rule="verified-forced-reading",
+    conventions=("HRF:comparison-budget", "HRF:max-relative-error",),
     forced_reading=("At the coefficient budgets the paper instantiates the two hybrids with (n = 1 in Fig. 1, next to "
                     "this sentence; 8 coefficient features in App. I): the sentence compares the two constructions "
                     "as the paper uses them, and no larger budget appears anywhere in the paper."),

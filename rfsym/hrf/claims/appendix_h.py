@@ -60,6 +60,7 @@ CLAIMS.append(Claim(
     id="HRF-Eq85", paper="HRF", location="App. H.2, Eqs. (83)-(85)",
     statement="Real and imaginary parts of (83) after clearing the denominator.",
     verdict="verified", rule="verified-as-printed",
+    conventions=("HRF:modulus-on-Cd",),
     evidence=("[symbolic] sympy: (alpha^2+beta^2) x (83) split into Re/Im minus printed (85): 0, 0 | [numeric] "
               "20 random (alpha, beta, r_i, r_j): (alpha^2+beta^2) x (83) vs (85), max deviation 1.8e-15"),
     checks=(
@@ -138,6 +139,7 @@ CLAIMS.append(Claim(
     statement=("alpha=0, beta=sqrt(r_j/r_i) (same sign) or alpha=sqrt(-r_j/r_i), beta=0 (opposite) zero the "
                "loss (21)."),
     verdict="verified", rule="verified-as-printed",
+    conventions=("HRF:modulus-on-Cd",),
     evidence=("[numeric] A from (86)/(87) on 10 random center pairs (d=4): max loss (21) = 4.67e-72 | [numeric] "
               "5 random center pairs (d = 4): cluster_A_real = sqrt|r_j/r_i| and cluster_loss = |Ax + A^-T y|^2 "
               "(numpy, random complex A) to >= 16 digits"),
@@ -172,6 +174,7 @@ CLAIMS.append(Claim(
     id="HRF-Eq88", paper="HRF", location="App. H.2, Eq. (88)",
     statement="Over real diagonal A, a_k = sqrt|r_{j,k}/r_{i,k}| minimises (21).",
     verdict="verified", rule="verified-as-printed",
+    conventions=("HRF:modulus-on-Cd",),
     evidence=("[symbolic] sympy: stationary points of (a r_i + r_j/a)^2: [sqrt(r_j)/sqrt(r_i)]; second "
               "derivative there 8*r_i**2 > 0 (same-sign case; opposite signs give the zero a = sqrt(-r_j/r_i)) "
               "| [numeric] 5 random center pairs (d = 4): cluster_A_real = sqrt|r_j/r_i| and cluster_loss = |Ax "
@@ -505,6 +508,7 @@ CLAIMS.append(Claim(
     statement=("lambda^{ij} is estimated unbiasedly by Psi^{tau,m}_A(x)^T Psi^{tau,m}_{A^-1}(-y) with the "
                "exp(-|.|^2/tau^2) maps."),
     verdict="verified", rule="verified-as-printed",
+    conventions=("HRF:square-on-Cd", "HRF:lambda-vs-estimator",),
     evidence=("[montecarlo] (94) with (95)-(96), real A, tau=1.3: lambda = 0.745368: exact -> MC 0.744691 ± "
               "0.00064 (n=100000) vs exact 0.745368: z = -1.07 (pass, |z| <= 5); wrong value 0.819905 -> z = "
               "-118.3 | [numeric] (95)-(96) with A = diag(0.8, 1.5), tau = 1.3: E by quadrature = "
@@ -582,6 +586,7 @@ CLAIMS.append(Claim(
                r"(94), with the maps given as $\Psi^{\tau,m}_{A^{i,j}}(x)$ (95) and "
                r"$\Psi^{\tau,m}_{(A^{i,j})^{-1}}(-y)$ (96)."),
     verdict="erratum", severity="typo", rule="erratum-typo",
+    conventions=("HRF:square-on-Cd",),
     readings=(
         Reading('literal',
                 'Psi(x)^T Psi(y) estimates lambda^{ij}(x, y)',
@@ -695,6 +700,7 @@ CLAIMS.append(Claim(
     statement=(r"The $\omega_1,\dots,\omega_m$ of (95)-(96) are 'chosen independently and that were applied in "
                "base estimators'."),
     verdict="erratum", severity="typo", rule="erratum-typo",
+    conventions=("HRF:lambda-vs-estimator",),
     correction=(r"The coefficient features use fresh $\omega$'s: 'for $\omega_1,\dots,\omega_m\sim\mathcal N(0,I_d)$ "
                 r"chosen independently of those that were applied in base estimators', as Def. H.1 requires "
                 r"('$\Lambda$ ... constructed independently from $\mathcal E$'); reusing them biases (97)."),

@@ -46,6 +46,7 @@ CLAIMS.append(Claim(
     statement=("'We denote a hybrid estimator using $n$ random features for its base estimators and $m$ to "
                r"approximate $\lambda$-coefficients as $\widehat{\mathrm{SM}}^{\mathrm{hyb}}_{m,n}$'."),
     verdict="erratum", severity="typo", rule="erratum-typo",
+    conventions=("HRF:m-n-roles",),
     readings=(
         Reading('literal',
                 'n base features, m coefficient features',
@@ -293,6 +294,7 @@ CLAIMS.append(Claim(
     id="HRF-SecH.2-index", paper="HRF", location="App. H.2 and Defs. H.1, H.2",
     statement="Centers $r_i$ ($i=1..n_k$) and $r_j$ ($j=1..n_q$); pairs $(r_i,r_j)$, $i=1..n_q$, $j=1..n_k$.",
     verdict="erratum", severity="typo", rule="erratum-typo",
+    conventions=("HRF:lambda-vs-estimator",),
     readings=(
         Reading('literal',
                 'query centres indexed 1..n_k, keys 1..n_q',
@@ -364,6 +366,7 @@ CLAIMS.append(Claim(
     statement=(r"As $\theta\to0$ or $\pi$ the relative error decreases as "
                r"$\frac1{\sqrt{mn}}=\Theta(\frac1{d_{\mathrm{est}}})$; HRF maps cost $O(nd+md+mn)$."),
     verdict="erratum", severity="typo", rule="erratum-typo",
+    conventions=("HRF:max-relative-error", "HRF:m-n-roles",),
     readings=(
         Reading('literal',
                 '1/sqrt(mn) = Theta(1/d_est)',

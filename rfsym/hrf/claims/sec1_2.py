@@ -517,6 +517,7 @@ CLAIMS.append(Claim(
     statement=(r"$\widehat{\mathrm{SM}}^{\mathrm{hyb}}_{m,n}(x,y)=\Psi_1(x)^\top\Psi_2(y)$ with "
                r"$\Psi_j=\Psi^1_j\star\Psi^2_j\star\Psi^3_j\star\Psi^4_j$ of (11)."),
     verdict="verified", rule="verified-as-printed",
+    conventions=("HRF:m-n-roles",),
     evidence=("Dot product is the plain (non-conjugating) one; (11) reuses j both as the x/y index and as a "
               "block index, and the sentence before the lemma swaps m and n once ('n random features for its "
               "base estimators', HRF-Sec2.2-mn) - notation slips. Recorded check output: [numeric] 20 random "

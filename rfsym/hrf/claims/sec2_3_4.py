@@ -100,6 +100,7 @@ CLAIMS.append(Claim(
     id="HRF-Lem2.4", paper="HRF", location="HRF Sec. 2.3, Lemma 2.4 (proof in App. A)",
     statement=r"For $\omega \sim \mathcal N(0, I_d)$ and every $z \in \mathbb C^d$: $E[\exp(\omega^\top z)] = \exp(z^2/2)$ with $z^2 = \sum_i z_i^2$ (no conjugation).",
     verdict="verified", rule="verified-as-printed",
+    conventions=("HRF:square-on-Cd",),
     evidence="sympy evaluates the 1-D Gaussian integral for z = a + ib to exp(z^2/2); closed form and mpmath quadrature agree to >= 30 digits at three points of C^3; Monte Carlo real and imaginary parts within |z| <= 5, while exp(sum|z_i|^2/2) is rejected.",
     checks=[Check("1-D Gaussian integral (sympy)", "symbolic", _lem24_symbolic,
                   exercises=("rfsym.foundations.gaussian_mgf_1d_expr",),
@@ -170,6 +171,7 @@ CLAIMS.append(Claim(
     statement=("exp((Ax)^2/2) exp(((A^T)^-1 y)^2/2) SM(x,y) = E exp(w^T(Ax + (A^T)^-1 y)) for invertible "
                "complex A."),
     verdict="verified", rule="verified-as-printed",
+    conventions=("HRF:square-on-Cd",),
     evidence=("Relies on Lemma 2.4 (registered as HRF-Lem2.4 in the foundations notebook). Recorded check "
               "output: [consistency] complex A (3x3): lhs = (0.771207746244725 - 0.00276787001065959j), E "
               "exp(w^T z) by Lemma 2.4 = (0.771207746244725 - 0.00276787001065959j) | [numeric] complex 3x3 A: "
@@ -231,6 +233,7 @@ CLAIMS.append(Claim(
     id="HRF-Eq15", paper="HRF", location="Sec. 2.3, Eqs. (15)-(16)",
     statement="SM(x,y) = E[Psi_A(x)^T Psi_{(A^T)^-1}(y)]: the complex exponential estimator is unbiased.",
     verdict="verified", rule="verified-as-printed",
+    conventions=("HRF:square-on-Cd",),
     evidence=("[montecarlo] E Re CE: exact -> MC 0.827128 ± 0.0013 (n=60000) vs exact 0.826959: z = +0.13 "
               "(pass, |z| <= 5); wrong value 0.909655 -> z = -61.4; E Im CE = 0 -> MC -0.00144484 ± 0.0017 "
               "(n=60000) vs exact 0: z = -0.84 (pass, |z| <= 5); Var Re CE: exact -> MC 0.108288 ± 0.00074 "
@@ -323,6 +326,7 @@ CLAIMS.append(Claim(
     statement=(r"For $A=\mathrm{i}I_d$ the CE estimator becomes trigonometric and for $A=I_d$ it becomes "
                r"$\widehat{\mathrm{SM}}^{++}$."),
     verdict="verified", rule="verified-forced-reading",
+    conventions=("HRF:square-on-Cd",),
     forced_reading=("SM++ is the estimator of (3), whose features come in pairs $e^{\\pm\\omega_k^\\top u}$, and (15) "
                     "asks only $\\omega_i\\sim\\mathcal N(0,I_d)$, not independence: 'becomes' (2) and (3) is read "
                     "with the omegas in $\\pm$ pairs, the only set-up in which CE can coincide with (3) at all."),
@@ -403,6 +407,7 @@ CLAIMS.append(Claim(
     id="HRF-Eq17", paper="HRF", location="Sec. 2.3, Eq. (17)",
     statement="The CE estimator has zero variance if x = -A^{-1}(A^T)^{-1} y.",
     verdict="verified", rule="verified-as-printed",
+    conventions=("HRF:square-on-Cd",),
     evidence=("[numeric] real A: x = -A^-1 A^-T y gives E|CE-SM|^2 = 0.0; complex A = diag(2i, i/2, i): 0.0; "
               "1000 sampled estimates at the real-A point differ by rel. 3.4e-16 | [montecarlo] at x = -A^-1 "
               "A^-T y: 20000 sampled estimates spread 6.9e-16 (zero variance); 0.05 away: sampled variance MC "
@@ -508,6 +513,7 @@ CLAIMS.append(Claim(
     statement=(r"(17) can be relaxed: zero variance only needs $\mathrm{Re}(A)x+\mathrm{Re}((A^\top)^{-1})y=0$ "
                r"and $\mathrm{Im}(A)x+\mathrm{Im}((A^\top)^{-1})y=0$."),
     verdict="erratum", severity="typo", rule="erratum-typo",
+    conventions=("HRF:square-on-Cd",),
     readings=(
         Reading('literal',
                 '(18) is a weaker (relaxed) zero-variance condition than (17)',
@@ -595,6 +601,7 @@ CLAIMS.append(Claim(
     statement=("lambda_hat = 1/2 + rho_n(x)^T rho_n(y) with rho_n = i/sqrt(2n) sgn(tau^T z) is unbiased for "
                "theta/pi."),
     verdict="verified", rule="verified-as-printed",
+    conventions=("HRF:lambda-vs-estimator",),
     evidence=("[montecarlo] E lambda_hat: exact -> MC 0.560603 ± 0.00091 (n=100000) vs exact 0.562297: z = "
               "-1.87 (pass, |z| <= 5); wrong value 0.618527 -> z = -64.0; every draw is K/n with integer K (max "
               "dev 3.3e-16); K ~ Bin(3, theta/pi = 0.562297): counts [8539, 32261, 41680, 17520], per-cell z [ "
@@ -690,6 +697,7 @@ CLAIMS.append(Claim(
     statement=("Gaussian coefficients lambda = exp(-|x+My|^2/(2c^2)) are linearized by rho_1 = e^{-|x|^2/2c^2} "
                "phi(x/c), rho_2 = e^{-|My|^2/2c^2} phi(-My/c) with a_k = 0."),
     verdict="verified", rule="verified-as-printed",
+    conventions=("HRF:lambda-vs-estimator",),
     evidence=("[symbolic] sympy: log lambda - log(e^(-|x|^2/2c^2) e^(-|My|^2/2c^2) SM(x/c, -My/c)) = 0 | "
               "[montecarlo] lambda = 0.976003; ++ features: exact -> MC 0.975381 ± 0.00083 (n=60000) vs exact "
               "0.976003: z = -0.75 (pass, |z| <= 5); wrong value 1.0736 -> z = -119.0; trig features: exact -> "
@@ -734,6 +742,7 @@ CLAIMS.append(Claim(
     statement=(r"'functions $\widehat\lambda^k(x,y)$ are defined as "
                r"$\widehat\lambda^k(x,y)=\exp(-\frac{\|x+M_ky\|_2^2}{2c_k^2})$'."),
     verdict="erratum", severity="typo", rule="erratum-typo",
+    conventions=("HRF:lambda-vs-estimator",),
     readings=(
         Reading('literal',
                 'lambda-hat^k(x, y) equals the deterministic exponential',

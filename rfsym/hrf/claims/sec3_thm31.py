@@ -249,6 +249,7 @@ CLAIMS.append(Claim(
     statement=(r"If $\widehat{\mathrm{SM}}^{\mathrm{trig}}_m$ and $\widehat{\mathrm{SM}}^{++}_m$ use the exact "
                "same projections, the MSE of the bipolar hybrid 'is further reduced' (23)."),
     verdict="erratum", severity="minor", rule="erratum-minor",
+    conventions=("HRF:m-n-roles", "HRF:lambda-vs-estimator",),
     readings=(
         Reading('literal: any bipolar hybrid',
                 'sharing projections never increases the MSE',

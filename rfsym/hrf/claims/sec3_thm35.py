@@ -243,6 +243,7 @@ CLAIMS.append(Claim(
     statement=(r"$\lim_{\theta\to0}\frac{\epsilon_{\theta,r}}{\sqrt\theta}=\lim_{\theta\to\pi}\frac{\epsilon_{\theta,r}}{\sqrt{\theta-\pi}}=\sqrt{\frac1{2\pi "
                r"mn}}\,W(r)$."),
     verdict="erratum", severity="typo", rule="erratum-typo",
+    conventions=("HRF:max-relative-error",),
     readings=(
         Reading('literal',
                 'eps / sqrt(theta - pi) at theta -> pi',
@@ -304,6 +305,7 @@ CLAIMS.append(Claim(
     id="HRF-Eq66", paper="HRF", location="App. D.3, Eq. (66)",
     statement=(r"$\epsilon_{S(r)}(\widehat{\mathrm{SM}}^{\mathrm{anghyb}}_{m,n})=\frac{e^{2r^2}}{\sqrt{2m}}\sqrt{h_r(\theta)}$."),
     verdict="erratum", severity="typo", rule="erratum-typo",
+    conventions=("HRF:max-relative-error",),
     readings=(
         Reading('literal',
                 'the left side is eps_S(r) and the factor e^{2r^2}',

@@ -100,6 +100,7 @@ CLAIMS.append(Claim(
     statement=("MSE over (theta, r) for trig, ++ and angular hybrid (m=10, n=1, slice r=5): only the angular "
                "hybrid's MSE vanishes at both theta = 0 and theta = pi."),
     verdict="verified", rule="verified-as-printed",
+    conventions=("HRF:m-n-roles",),
     evidence=("[numeric] r=5, m=10, n=1: trig MSE 0.0 at 0, 2.592e+20 at pi; ++ 6.969e+63 at 0, 0.0 at pi; "
               "angular hybrid 0.0 at 0 and 0.0 at pi (zero at both ends only for the hybrid) | [montecarlo] "
               "r=0.5 slice, m=10, n=1, 4 angles x 3 estimators, 100000 replicates each: max |z| = 1.53 <= 5; "
@@ -194,6 +195,7 @@ CLAIMS.append(Claim(
                "features, the hybrid FLOP-matched: the angular hybrid most accurately approximates the softmax "
                "kernel and has smaller max-relative-error than the other estimators."),
     verdict="verified", rule="verified-as-printed",
+    conventions=("HRF:max-relative-error",),
     evidence=("The figure gives no numbers nor the hybrid's (m, n); with n = 8 sign features and m from an "
               "equal operation count of the maps, (m, n) = (49, 8). The verdict does not hinge on that choice: "
               "with n = 1 to 32 and m FLOP-matched the hybrid's max-relative-error stays below trig's/FAVOR+'s "
