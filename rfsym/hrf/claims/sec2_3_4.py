@@ -6,7 +6,7 @@ lambda coefficients (Eqs. (19)-(20), with (42)-(43) of App. D.1).
 * ``HRF-Eq15`` verified -- Sec. 2.3, Eqs. (15)-(16)
 * ``HRF-Eq16`` verified -- Sec. 2.3, after Eq. (16)
 * ``HRF-Eq17`` verified -- Sec. 2.3, Eq. (17)
-* ``HRF-Eq18`` erratum (typo) -- Sec. 2.3, Eq. (18)
+* ``HRF-Eq18`` erratum (minor) -- Sec. 2.3, Eq. (18)
 * ``HRF-Eq19`` verified -- Sec. 2.4, Eq. (19)
 * ``HRF-Eq43`` verified -- App. D.1, Eqs. (42)-(43)
 * ``HRF-Eq20`` verified -- Sec. 2.4, Eq. (20)
@@ -512,7 +512,7 @@ CLAIMS.append(Claim(
     id="HRF-Eq18", paper="HRF", location="Sec. 2.3, Eq. (18)",
     statement=(r"(17) can be relaxed: zero variance only needs $\mathrm{Re}(A)x+\mathrm{Re}((A^\top)^{-1})y=0$ "
                r"and $\mathrm{Im}(A)x+\mathrm{Im}((A^\top)^{-1})y=0$."),
-    verdict="erratum", severity="typo", rule="erratum-typo",
+    verdict="erratum", severity="minor", rule="erratum-minor",
     conventions=("HRF:square-on-Cd",),
     readings=(
         Reading('literal',
@@ -523,7 +523,11 @@ CLAIMS.append(Claim(
                 False, 'correct as a condition, but then it is no relaxation: full column rank for all 80 A, unique solution = cexp_zero_variance_point (max dev 1.1e-15)'),
     ),
     defence="(18) is a correct zero-variance condition equivalent to (17); only the word 'relax' is wrong, and App. H.2 uses exactly this Re/Im split (defence counsel).",
-    defeated_by="The word 'relax' is false (the stacked system has the unique solution of (17), max dev 1.1e-15); the defence is right that the condition itself is correct, so the severity drops to typo.",
+    defeated_by=("The word 'relax' is false (the stacked system has the unique solution of (17), max dev 1.1e-15). The "
+                 "defence is right that the condition itself is correct, but what the sentence asserts, that (17) can be "
+                 "relaxed, is a wrong mathematical statement whose intent no surrounding text repairs (the reader has "
+                 "to prove the equivalence): erratum-minor under the rulebook, like HRF-Thm3.1's 'further reduced' "
+                 "(typo before); nothing downstream uses a relaxation, so the conclusions stand."),
     correction=(r"For real $x,y$ the two equations of (18) together say $z=Ax+(A^\top)^{-1}y=0$, i.e. (17): the "
                 "stacked real system "
                 r"$[\mathrm{Re}A;\mathrm{Im}A]\,x=-[\mathrm{Re}A^{-\top};\mathrm{Im}A^{-\top}]\,y$ has full "
