@@ -23,7 +23,7 @@ ITEMS = (
     # ---------------------------------------------------------------- abstract (headlines HRF-Abs1..4)
     Item("Abstract, s1", "sentence", "HRFs ... automatically adapt the quality of kernel estimation to provide most "
          "accurate approximation in the defined regions of interest",
-         claims=("HRF-Eq8", "HRF-Lem2.3", "HRF-Fig1", "HRF-DefH.2", "HRF-Fig6")),
+         claims=("HRF-Eq8", "HRF-Lem2.3", "HRF-Fig1", "HRF-DefH.2", "HRF-Eq17", "HRF-Eq86")),
     Item("Abstract, s2", "sentence", "Special instantiations of HRFs lead to ... trigonometric ... or positive random "
          "features", claims=("HRF-Eq16",)),
     Item("Abstract, s3", "sentence", "the HRF-mechanism provides strong theoretical guarantees - unbiased approximation "
@@ -41,7 +41,7 @@ ITEMS = (
     Item("Sec. 1, para 4", "sentence", "Even though, very accurate in estimating small softmax kernel values ..., this "
          "mechanism is characterized by larger MSE for large kernel values", claims=("HRF-Lem2.2",)),
     Item("Sec. 1, contributions, para 1 s1", "sentence", "We give affirmative answers to both of the above questions by "
-         "constructing ... HRFs", claims=("HRF-Fig1", "HRF-Sec1", "HRF-DefH.2", "HRF-Fig6")),
+         "constructing ... HRFs", claims=("HRF-Fig1", "HRF-Sec1", "HRF-DefH.2", "HRF-Eq17", "HRF-Eq86")),
     Item("Sec. 1, contributions, para 1 s2", "sentence", "trigonometric random features ... and novel mechanisms ... are "
          "just special corollaries of the more general result from complex analysis; Goemans-Williamson; compositional "
          "kernels", claims=("HRF-Lem2.4", "HRF-Eq16", "HRF-Eq19", "HRF-Lem2.3")),
@@ -152,7 +152,7 @@ ITEMS = (
          "FLOPS; five regular RF-configurations produced NaN loss", claims=("HRF-Fig4",)),
     # ---------------------------------------------------------------- Sec. 5 (headlines HRF-Concl1, 2)
     Item("Sec. 5, s1", "sentence", "hybrid random features ... more accurately approximate these kernels than previous "
-         "algorithms", claims=("HRF-Sec1", "HRF-Fig2", "HRF-Fig6")),
+         "algorithms", claims=("HRF-Sec1", "HRF-Fig2")),
     Item("Sec. 5, s2", "sentence", "We also demonstrated their robustness in a wide range of applications",
          claims=("HRF-Fig3", "HRF-Fig10", "HRF-Tab2", "HRF-Fig4")),
     # ---------------------------------------------------------------- App. A, B, C
