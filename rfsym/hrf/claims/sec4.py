@@ -911,7 +911,7 @@ CLAIMS.append(Claim(
               "the same sentence through Table 3 and is merged here). The sentence is about the averages over 20 "
               "trials drawn in Fig. 6, which the paper does not print, and the authors' data are not available. "
               "Table 3 prints each estimator's min and max: they bound the averages and settle the average gain over "
-              "trig in 0/28 rows (over FAVOR+ in 14/28; first check). Every statistic of the printed ranges favours the "
+              "trig in 0/28 rows (over FAVOR+ in 14/28; first check). The three statistics of the printed ranges favour the "
               "hybrid: min and max below FAVOR+'s in 28/28 rows, the mid-range below trig's in 28/28, the min and the "
               "max each leave one row without a gain over trig (a tie, s2/150; +3 %, s4/80; second check), but these "
               "are not the averages the sentence cites. A synthetic rerun (third check) does not decide it either: "
