@@ -230,7 +230,7 @@ ITEMS = (
     Item("App. H.3, data generation", "sentence", "X_i = O^{i,1} X_0, Y_i = O^{i,2} Y_0 ... 1000 points per cluster ... "
          "normalize ... K-means k = 2 ... 20 repetitions", reason="description of an experiment set-up"),
     Item("App. H.3, sign remark", "sentence", "the minimal value s of Eq. 21 may be non-zero if sign(x_{i,k}) = "
-         "sign(y_{j,k}) for some k due to the usage of real diagonal matrices", claims=("HRF-Eq88",)),
+         "sign(y_{j,k}) for some k due to the usage of real diagonal matrices", claims=("HRF-SecH.3-sign",)),
     Item("Table 3 caption", "caption", "Minimal and maximal empirical MSE with 20 repetitions", claims=("HRF-Fig6",)),
     # ---------------------------------------------------------------- App. I, J, K, L
     Item("App. I, s1-s3", "sentence", "2-layer LSTMs of hidden sizes 200 and 650 on PTB and WikiText2, tied weights",

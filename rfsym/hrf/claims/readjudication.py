@@ -47,4 +47,6 @@ REMOVED = (
 NEW = (
     ("HRF-SecI", "unverifiable-open-choice", "App. I 'consistently outperform': means 72/72, beyond 2 SE 61/72"),
     ("HRF-Fig2-gauss", "unverifiable-open-choice", "Fig. 2 caption 'similar gains' of the Gaussian hybrid flip with sigma"),
+    ("HRF-SecH.3-sign", "verified-as-printed", "App. H.3: the real-diagonal minimum of (21) is non-zero iff a coordinate "
+     "has equal signs (sympy, library loss, brute force)"),
 )
