@@ -102,6 +102,14 @@ ITEMS = (
     Item("Sec. 2.4, clustering", "sentence", "a complex exponential estimator ... with A that minimizes the loss (21), "
          "|z| = sqrt(sum |z_i|^2)", claims=("HRF-Eq86",)),
     _d(21, ("HRF-Eq86", "HRF-Eq88")),
+    Item("Sec. 2.4, clustering, after (21)", "sentence", "by Equation 17, if one can find A such that l(A) = 0, then "
+         "SM^cexp makes no error in approximating softmax kernel value on the centers", claims=("HRF-Eq17", "HRF-Eq86")),
+    Item("Sec. 2.4, clustering, after (21), s3", "sentence", "We can add additional constraints regarding A (real, "
+         "diagonal) for closed-form formulae of the optimal A, yet not necessarily zeroing out l(A)",
+         claims=("HRF-Eq88", "HRF-SecH.3-sign")),
+    Item("Sec. 2.4, last paragraph", "sentence", "one can also construct HRF estimators that take base estimators defined "
+         "in the above way only for the most massive pairs of clusters and add an additional default base estimator",
+         reason="description of a method"),
     # ---------------------------------------------------------------- Sec. 3
     Item("Thm 3.1", "statement", "MSE of the bipolar hybrid (22); with shared projections it 'is further reduced' (23)",
          claims=("HRF-Thm3.1", "HRF-Eq22", "HRF-Eq23")),
@@ -109,6 +117,10 @@ ITEMS = (
     Item("Lemma 3.2", "statement", "E lambda-hat = theta/pi, E lambda-hat^2 = ... for the angular coefficient",
          claims=("HRF-Lem3.2",)),
     _d(24, ("HRF-Lem3.2",)),
+    Item("Sec. 3, after Lemma 3.2", "sentence", "the variance of the angular hybrid estimator is zero for both theta = 0 "
+         "and theta = pi if inputs x, y have the same length", claims=("HRF-ThmD.1", "HRF-Fig1")),
+    Item("Sec. 3, after Def. 3.3", "sentence", "small relative errors are a much more meaningful measure of the quality "
+         "of the method than small absolute errors", reason="motivation"),
     Item("Def. 3.3", "statement", "max-relative-error eps_C, eps_{theta,r}", claims=("HRF-Def3.3",)),
     Item("Lemma 3.4", "statement", "max-relative-errors of trig and ++ on S(r)", claims=("HRF-Lem3.4",)),
     _d(25, ("HRF-Lem3.4",)), _d(26, ("HRF-Lem3.4",)),
