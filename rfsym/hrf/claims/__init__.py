@@ -20,6 +20,10 @@ Files, in book order (the order of the notebook ``notebooks/hrf.md``):
 * ``appendix_f`` -- App. F: Gaussian hybrid estimators (Thms F.1, F.2) and Sec. 2.4's comparison;
 * ``appendix_h`` -- App. H.2: complex exponential estimators for clustered data (Eqs. (83)-(104));
 * ``sec4`` -- figures and tables: Fig. 1 (Sec. 2.4), Sec. 4 and Apps. G, H.1, H.3, I.
+
+Next to them: ``conventions`` (the notation readings claims cite, e.g. ``HRF:square-on-Cd``), ``inventory``
+(every display, statement, caption and checkable sentence with its claims or the reason it is none),
+``readjudication`` (what moved under the rulebook of issue #28) and ``headlines``.
 """
 
 from __future__ import annotations

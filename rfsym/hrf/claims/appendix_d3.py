@@ -86,7 +86,8 @@ def _def33_rotations():
 CLAIMS.append(Claim(
     id="HRF-Def3.3", paper="HRF", location="Sec. 3, Def. 3.3",
     statement="On a fixed sphere the MSEs of the considered estimators depend only on the angle theta.",
-    verdict="verified",
+    verdict="verified", rule="verified-as-printed",
+    conventions=("HRF:max-relative-error",),
     evidence=("[montecarlo] d=3, S(0.8), angle 1.1, m=3, n=2, two random orientations, Var of 60000 sampled "
               "estimates (|z| <= 5): orientation 1, trig: exact 0.151733 z = -0.11; angle 1.7 value 0.350106 z "
               "= -185.1; orientation 1, ++: exact 1.36512 z = -0.25; angle 1.7 value 0.194706 z = +20.5; "
@@ -194,7 +195,8 @@ CLAIMS.append(Claim(
     id="HRF-Lem3.4", paper="HRF", location="Sec. 3, Lemma 3.4, Eqs. (25)-(26); App. E",
     statement=(r"$\epsilon_{\theta,r}(\widehat{\mathrm{SM}}^{\mathrm{trig}}_m)=\epsilon_{\pi-\theta,r}(\widehat{\mathrm{SM}}^{++}_m)=\frac1{\sqrt{2m}}e^{2r^2\sin^2\frac\theta2}(1-e^{-4r^2\sin^2\frac\theta2})$; "
                r"$\epsilon_{S(r)}=W(r)/\sqrt{2m}$."),
-    verdict="verified",
+    verdict="verified", rule="verified-as-printed",
+    conventions=("HRF:max-relative-error",),
     evidence=("[numeric] eps_trig(theta) = eps_++(pi-theta) = (25) on 41 angles x r in (0.5,1,2.5,6) x m in "
               "(1,7): max dev 4.4e-16 (relative to W(r)/sqrt(2m); angles given to 15 digits); eps_trig "
               "increasing in theta, value at pi = W(r)/sqrt(2m) (26) | [symbolic] sympy: e^(2r^2 s)(1 - "
@@ -284,7 +286,7 @@ def _eq48_sym():
 CLAIMS.append(Claim(
     id="HRF-Eq48", paper="HRF", location="App. D.3, Eqs. (48)-(50)",
     statement="eps_S(r)(anghyb) = e^{r^2}/sqrt(2m) sqrt(max h_r), h_r(theta) = a_r(theta) + a_r(pi-theta).",
-    verdict="verified",
+    verdict="verified", rule="verified-as-printed",
     evidence=("[numeric] sqrt(MSE)/SM from Thm D.1 vs e^(r^2)/sqrt(2m) sqrt(h_r(theta)) (48)-(50): max rel. dev "
               "0.0 | [numeric] (48) in the library vs sqrt(MSE)/SM with the MSE by quadrature and binomial sums "
               "at 2 points: >= 35 digits"),
@@ -343,7 +345,7 @@ def _eq52_sym():
 CLAIMS.append(Claim(
     id="HRF-Eq51", paper="HRF", location="App. D.3, Eqs. (51)-(52)",
     statement="eps_S(r) <= e^{r^2}/sqrt(m) sqrt(max a_r); a_r <= b_r (1-e^{-4r^2})^2.",
-    verdict="verified",
+    verdict="verified", rule="verified-as-printed",
     evidence=("[numeric] r in [1,10] (19 values), n in (1,2,4,8,16), 2001 angles: max(h) - 2 max(a) = -1.16e-03 "
               "<= 0 (51); max(a - b (1-e^(-4r^2))^2) = 6.94e-18 <= 0 (52) | [symbolic] sympy: d/du (1 - "
               "e^(-4r^2 u))^2 = 8*r**2*(exp(4*r**2*u) - 1)*exp(-8*r**2*u) = 8 r^2 e^(-8r^2 u)(e^(4r^2 u) - 1) > "
@@ -396,7 +398,7 @@ def _eq57_num():
 CLAIMS.append(Claim(
     id="HRF-Eq57", paper="HRF", location="App. D.3, Eqs. (57)-(58)",
     statement="db^1/dtheta and db^2/dtheta as printed.",
-    verdict="verified",
+    verdict="verified", rule="verified-as-printed",
     evidence=("[symbolic] sympy d/dtheta of (54), (55) vs (57), (58): derived - printed = [0, 0]; derived "
               "expressions at 2 point(s) agree with independent values to >= 40 digits | [numeric] mp.diff of "
               "(54), (55) vs (57), (58) at 3 points: >= 39 digits"),
@@ -426,7 +428,7 @@ def _eq61_scan():
 CLAIMS.append(Claim(
     id="HRF-Eq61", paper="HRF", location="App. D.3, Eqs. (59)-(61)",
     statement="theta* sin theta* = 1/r^2 implies theta* <= sqrt(pi/2)/r.",
-    verdict="verified",
+    verdict="verified", rule="verified-as-printed",
     evidence=("[numeric] theta* (theta sin theta = 1/r^2) minus sqrt(pi/2)/r, max over r in [1,30]: -0.0084407 "
               "<= 0 | [symbolic] certificate for all r > 0, m, n >= 1 -- Jordan: g(u) = sin u - 2u/pi at 0 and "
               "pi/2, and g''(u): (0, 0, -sin(u)); max_s s e^{-s} (s = 4 r^2 theta^2/pi^2): exp(-1); sup "
@@ -539,7 +541,7 @@ _B_BOUNDS_PIN_CHECK = Check("b_max and the bounds vs golden-section search and t
 CLAIMS.append(Claim(
     id="HRF-Eq63", paper="HRF", location="App. D.3, Eqs. (62)-(63)",
     statement=r"$\max_\theta b^1_r(\theta)\le(1-\frac1n)\frac{e^{2r^2}}{2\pi r^2}$.",
-    verdict="verified",
+    verdict="verified", rule="verified-as-printed",
     evidence=("[numeric] max_theta b^1_r / (63) over r in [1,20], n in (2..16): largest ratio 0.25833 <= 1 | "
               "[symbolic] sympy: sup_theta e^(-2r^2) b^1_r(theta) <= (1-1/n)/(4 e r^2), i.e. (63) with spare "
               "factor pi*exp(-1)/2 = 0.577864 for every r > 0 (Jordan's inequality + max s e^-s); exact max b^1 "
@@ -601,7 +603,8 @@ CLAIMS.append(Claim(
     id="HRF-Eq64", paper="HRF", location="App. D.3, Eq. (64)",
     statement=(r"$\max_\theta b^2_r(\theta)\le\frac{e^{2r^2}}{2n\sqrt\pi\,r^2}$ ('completely analogous' to "
                "(63))."),
-    verdict="erratum", severity="major",
+    verdict="erratum", severity="major", rule="erratum-major", root_cause="HRF:thm35-rate",
+    conventions=("HRF:max-relative-error",),
     readings=(
         Reading('literal',
                 'max b^2_r <= e^{2r^2}/(2 n sqrt(pi) r^2)',
@@ -685,7 +688,8 @@ def _eq65_num():
 CLAIMS.append(Claim(
     id="HRF-Eq65", paper="HRF", location="App. D.3, Eq. (65)",
     statement=(r"$\epsilon_{S(r)}\le\frac{e^{2r^2}}{\sqrt{2mr}}(1-e^{-4r^2})\sqrt{\frac1\pi-\frac1{n\pi}+\frac1{n\sqrt\pi}}$."),
-    verdict="verified",
+    verdict="verified", rule="verified-as-printed",
+    conventions=("HRF:max-relative-error",),
     evidence=("The inequality (65) as printed holds for all r >= 1, n >= 1 (it equals the corrected bound of "
               "HRF-Thm3.5 at n = 1 and dominates it otherwise), although the printed step (64) it is derived "
               "from is false. HRF-Thm3.5's (27) is not (65): it has r sqrt(2m) where (65) has sqrt(2mr), and "

@@ -45,7 +45,8 @@ CLAIMS.append(Claim(
     id="HRF-Sec2.2-mn", paper="HRF", location="Sec. 2.2, sentence before Lemma 2.3",
     statement=("'We denote a hybrid estimator using $n$ random features for its base estimators and $m$ to "
                r"approximate $\lambda$-coefficients as $\widehat{\mathrm{SM}}^{\mathrm{hyb}}_{m,n}$'."),
-    verdict="erratum", severity="typo",
+    verdict="erratum", severity="typo", rule="erratum-typo",
+    conventions=("HRF:m-n-roles",),
     readings=(
         Reading('literal',
                 'n base features, m coefficient features',
@@ -100,7 +101,7 @@ def _eq1_domain_kernels():
 CLAIMS.append(Claim(
     id="HRF-Sec1-domain", paper="HRF", location="Sec. 1, sentence of Eq. (1)",
     statement=r"$K:\mathbb R^{d\times d}\to\mathbb R$.",
-    verdict="erratum", severity="typo",
+    verdict="erratum", severity="typo", rule="erratum-typo",
     readings=(
         Reading('literal',
                 'K is a function on d x d matrices',
@@ -158,7 +159,7 @@ CLAIMS.append(Claim(
     id="HRF-Sec2.2-Eq9", paper="HRF", location="Sec. 2.2, Eq. (9) and the sentence after it",
     statement=(r"$\lambda^k=a_k+\mathbb E_\tau\bigl[\sum_i f^i_{1,k}(x,\tau)f^i_{2,k}(y,\tau)\bigr]$ 'for some "
                r"... mappings $\xi^i_k,\eta^i_k$'."),
-    verdict="erratum", severity="typo",
+    verdict="erratum", severity="typo", rule="erratum-typo",
     readings=(
         Reading('literal',
                 'the mappings are xi^i_k, eta^i_k',
@@ -217,7 +218,7 @@ def _secL_theta_built():
 CLAIMS.append(Claim(
     id="HRF-SecL-Theta", paper="HRF", location="App. L, last paragraph",
     statement=r"'the $(\theta)(mn)$-dimensional HRFs'",
-    verdict="erratum", severity="typo",
+    verdict="erratum", severity="typo", rule="erratum-typo",
     readings=(
         Reading('literal',
                 "'(theta)(mn)-dimensional'",
@@ -292,7 +293,8 @@ def _secH2_index_mc():
 CLAIMS.append(Claim(
     id="HRF-SecH.2-index", paper="HRF", location="App. H.2 and Defs. H.1, H.2",
     statement="Centers $r_i$ ($i=1..n_k$) and $r_j$ ($j=1..n_q$); pairs $(r_i,r_j)$, $i=1..n_q$, $j=1..n_k$.",
-    verdict="erratum", severity="typo",
+    verdict="erratum", severity="typo", rule="erratum-typo",
+    conventions=("HRF:lambda-vs-estimator",),
     readings=(
         Reading('literal',
                 'query centres indexed 1..n_k, keys 1..n_q',
@@ -363,7 +365,8 @@ CLAIMS.append(Claim(
     id="HRF-SecD.4", paper="HRF", location="App. D.4",
     statement=(r"As $\theta\to0$ or $\pi$ the relative error decreases as "
                r"$\frac1{\sqrt{mn}}=\Theta(\frac1{d_{\mathrm{est}}})$; HRF maps cost $O(nd+md+mn)$."),
-    verdict="erratum", severity="typo",
+    verdict="erratum", severity="typo", rule="erratum-typo",
+    conventions=("HRF:max-relative-error", "HRF:m-n-roles",),
     readings=(
         Reading('literal',
                 '1/sqrt(mn) = Theta(1/d_est)',
@@ -464,7 +467,7 @@ def _eq106_sym():
 CLAIMS.append(Claim(
     id="HRF-Eq106", paper="HRF", location="App. L, Eq. (106)",
     statement="Constructing Psi(z) takes T = O((t_1+..+t_{p+1}) md + (nd+md+mn) sum_k sum_r t_k l_r).",
-    verdict="verified",
+    verdict="verified", rule="verified-as-printed",
     evidence=("Counting the operations of the construction (11) block by block gives md T + 2mT + (nd + n) L + "
               "2mn sum_k l_k (t_k + t_{p+1}) (T = sum t_k, L = sum l_k), which is at most 7x the expression of "
               "(106): the bound holds. (106) counts all pairs (k, r), while (11) pairs the coefficient blocks "

@@ -6,7 +6,7 @@ lambda coefficients (Eqs. (19)-(20), with (42)-(43) of App. D.1).
 * ``HRF-Eq15`` verified -- Sec. 2.3, Eqs. (15)-(16)
 * ``HRF-Eq16`` verified -- Sec. 2.3, after Eq. (16)
 * ``HRF-Eq17`` verified -- Sec. 2.3, Eq. (17)
-* ``HRF-Eq18`` erratum (typo) -- Sec. 2.3, Eq. (18)
+* ``HRF-Eq18`` erratum (minor) -- Sec. 2.3, Eq. (18)
 * ``HRF-Eq19`` verified -- Sec. 2.4, Eq. (19)
 * ``HRF-Eq43`` verified -- App. D.1, Eqs. (42)-(43)
 * ``HRF-Eq20`` verified -- Sec. 2.4, Eq. (20)
@@ -99,7 +99,8 @@ def _lem24_mc():
 CLAIMS.append(Claim(
     id="HRF-Lem2.4", paper="HRF", location="HRF Sec. 2.3, Lemma 2.4 (proof in App. A)",
     statement=r"For $\omega \sim \mathcal N(0, I_d)$ and every $z \in \mathbb C^d$: $E[\exp(\omega^\top z)] = \exp(z^2/2)$ with $z^2 = \sum_i z_i^2$ (no conjugation).",
-    verdict="verified",
+    verdict="verified", rule="verified-as-printed",
+    conventions=("HRF:square-on-Cd",),
     evidence="sympy evaluates the 1-D Gaussian integral for z = a + ib to exp(z^2/2); closed form and mpmath quadrature agree to >= 30 digits at three points of C^3; Monte Carlo real and imaginary parts within |z| <= 5, while exp(sum|z_i|^2/2) is rejected.",
     checks=[Check("1-D Gaussian integral (sympy)", "symbolic", _lem24_symbolic,
                   exercises=("rfsym.foundations.gaussian_mgf_1d_expr",),
@@ -169,7 +170,8 @@ CLAIMS.append(Claim(
     id="HRF-Eq14", paper="HRF", location="Sec. 2.3, Eq. (14)",
     statement=("exp((Ax)^2/2) exp(((A^T)^-1 y)^2/2) SM(x,y) = E exp(w^T(Ax + (A^T)^-1 y)) for invertible "
                "complex A."),
-    verdict="verified",
+    verdict="verified", rule="verified-as-printed",
+    conventions=("HRF:square-on-Cd",),
     evidence=("Relies on Lemma 2.4 (registered as HRF-Lem2.4 in the foundations notebook). Recorded check "
               "output: [consistency] complex A (3x3): lhs = (0.771207746244725 - 0.00276787001065959j), E "
               "exp(w^T z) by Lemma 2.4 = (0.771207746244725 - 0.00276787001065959j) | [numeric] complex 3x3 A: "
@@ -230,7 +232,8 @@ def _cexp_mse_quad():
 CLAIMS.append(Claim(
     id="HRF-Eq15", paper="HRF", location="Sec. 2.3, Eqs. (15)-(16)",
     statement="SM(x,y) = E[Psi_A(x)^T Psi_{(A^T)^-1}(y)]: the complex exponential estimator is unbiased.",
-    verdict="verified",
+    verdict="verified", rule="verified-as-printed",
+    conventions=("HRF:square-on-Cd",),
     evidence=("[montecarlo] E Re CE: exact -> MC 0.827128 ± 0.0013 (n=60000) vs exact 0.826959: z = +0.13 "
               "(pass, |z| <= 5); wrong value 0.909655 -> z = -61.4; E Im CE = 0 -> MC -0.00144484 ± 0.0017 "
               "(n=60000) vs exact 0: z = -0.84 (pass, |z| <= 5); Var Re CE: exact -> MC 0.108288 ± 0.00074 "
@@ -322,7 +325,11 @@ CLAIMS.append(Claim(
     id="HRF-Eq16", paper="HRF", location="Sec. 2.3, after Eq. (16)",
     statement=(r"For $A=\mathrm{i}I_d$ the CE estimator becomes trigonometric and for $A=I_d$ it becomes "
                r"$\widehat{\mathrm{SM}}^{++}$."),
-    verdict="verified",
+    verdict="verified", rule="verified-forced-reading",
+    conventions=("HRF:square-on-Cd",),
+    forced_reading=("SM++ is the estimator of (3), whose features come in pairs $e^{\\pm\\omega_k^\\top u}$, and (15) "
+                    "asks only $\\omega_i\\sim\\mathcal N(0,I_d)$, not independence: 'becomes' (2) and (3) is read "
+                    "with the omegas in $\\pm$ pairs, the only set-up in which CE can coincide with (3) at all."),
     evidence=("Verified under the reading (15) allows (defence counsel): (15) asks only that each omega_i ~ N(0, I_d), "
               "not that they be independent (unlike (2)); with the omegas in +- pairs CE(A = iI) is exactly the real "
               "trigonometric estimator (2) and CE(A = I) exactly SM++ of (3), with the same projections and Lemma "
@@ -399,7 +406,8 @@ def _eq17_mc():
 CLAIMS.append(Claim(
     id="HRF-Eq17", paper="HRF", location="Sec. 2.3, Eq. (17)",
     statement="The CE estimator has zero variance if x = -A^{-1}(A^T)^{-1} y.",
-    verdict="verified",
+    verdict="verified", rule="verified-as-printed",
+    conventions=("HRF:square-on-Cd",),
     evidence=("[numeric] real A: x = -A^-1 A^-T y gives E|CE-SM|^2 = 0.0; complex A = diag(2i, i/2, i): 0.0; "
               "1000 sampled estimates at the real-A point differ by rel. 3.4e-16 | [montecarlo] at x = -A^-1 "
               "A^-T y: 20000 sampled estimates spread 6.9e-16 (zero variance); 0.05 away: sampled variance MC "
@@ -504,7 +512,8 @@ CLAIMS.append(Claim(
     id="HRF-Eq18", paper="HRF", location="Sec. 2.3, Eq. (18)",
     statement=(r"(17) can be relaxed: zero variance only needs $\mathrm{Re}(A)x+\mathrm{Re}((A^\top)^{-1})y=0$ "
                r"and $\mathrm{Im}(A)x+\mathrm{Im}((A^\top)^{-1})y=0$."),
-    verdict="erratum", severity="typo",
+    verdict="erratum", severity="minor", rule="erratum-minor",
+    conventions=("HRF:square-on-Cd",),
     readings=(
         Reading('literal',
                 '(18) is a weaker (relaxed) zero-variance condition than (17)',
@@ -514,7 +523,11 @@ CLAIMS.append(Claim(
                 False, 'correct as a condition, but then it is no relaxation: full column rank for all 80 A, unique solution = cexp_zero_variance_point (max dev 1.1e-15)'),
     ),
     defence="(18) is a correct zero-variance condition equivalent to (17); only the word 'relax' is wrong, and App. H.2 uses exactly this Re/Im split (defence counsel).",
-    defeated_by="The word 'relax' is false (the stacked system has the unique solution of (17), max dev 1.1e-15); the defence is right that the condition itself is correct, so the severity drops to typo.",
+    defeated_by=("The word 'relax' is false (the stacked system has the unique solution of (17), max dev 1.1e-15). The "
+                 "defence is right that the condition itself is correct, but what the sentence asserts, that (17) can be "
+                 "relaxed, is a wrong mathematical statement whose intent no surrounding text repairs (the reader has "
+                 "to prove the equivalence): erratum-minor under the rulebook, like HRF-Thm3.1's 'further reduced' "
+                 "(typo before); nothing downstream uses a relaxation, so the conclusions stand."),
     correction=(r"For real $x,y$ the two equations of (18) together say $z=Ax+(A^\top)^{-1}y=0$, i.e. (17): the "
                 "stacked real system "
                 r"$[\mathrm{Re}A;\mathrm{Im}A]\,x=-[\mathrm{Re}A^{-\top};\mathrm{Im}A^{-\top}]\,y$ has full "
@@ -591,7 +604,8 @@ CLAIMS.append(Claim(
     id="HRF-Eq19", paper="HRF", location="Sec. 2.4, Eq. (19)",
     statement=("lambda_hat = 1/2 + rho_n(x)^T rho_n(y) with rho_n = i/sqrt(2n) sgn(tau^T z) is unbiased for "
                "theta/pi."),
-    verdict="verified",
+    verdict="verified", rule="verified-as-printed",
+    conventions=("HRF:lambda-vs-estimator",),
     evidence=("[montecarlo] E lambda_hat: exact -> MC 0.560603 ± 0.00091 (n=100000) vs exact 0.562297: z = "
               "-1.87 (pass, |z| <= 5); wrong value 0.618527 -> z = -64.0; every draw is K/n with integer K (max "
               "dev 3.3e-16); K ~ Bin(3, theta/pi = 0.562297): counts [8539, 32261, 41680, 17520], per-cell z [ "
@@ -638,7 +652,7 @@ CLAIMS.append(Claim(
     id="HRF-Eq43", paper="HRF", location="App. D.1, Eqs. (42)-(43)",
     statement=("With phi^ang_n(z) = n^-1/2 sgn(tau^T z) and X_i = phi(x)_i phi(y)_i: lambda_hat = 1/2 (1 - sum "
                "X_i)."),
-    verdict="verified",
+    verdict="verified", rule="verified-as-printed",
     evidence=("[numeric] (19) with rho_n = i/sqrt(2n) sgn(.) equals (43) 1/2(1 - sum X_i), X_i = phi^ang(x)_i "
               "phi^ang(y)_i, on 50 random draws: max diff 2.8e-16 | [symbolic] sympy: 1/2 + (i/sqrt(2n))^2 S - "
               "1/2 (1 - S/n) = 0"),
@@ -686,7 +700,8 @@ CLAIMS.append(Claim(
     id="HRF-Eq20", paper="HRF", location="Sec. 2.4, Eq. (20)",
     statement=("Gaussian coefficients lambda = exp(-|x+My|^2/(2c^2)) are linearized by rho_1 = e^{-|x|^2/2c^2} "
                "phi(x/c), rho_2 = e^{-|My|^2/2c^2} phi(-My/c) with a_k = 0."),
-    verdict="verified",
+    verdict="verified", rule="verified-as-printed",
+    conventions=("HRF:lambda-vs-estimator",),
     evidence=("[symbolic] sympy: log lambda - log(e^(-|x|^2/2c^2) e^(-|My|^2/2c^2) SM(x/c, -My/c)) = 0 | "
               "[montecarlo] lambda = 0.976003; ++ features: exact -> MC 0.975381 ± 0.00083 (n=60000) vs exact "
               "0.976003: z = -0.75 (pass, |z| <= 5); wrong value 1.0736 -> z = -119.0; trig features: exact -> "
@@ -730,7 +745,8 @@ CLAIMS.append(Claim(
                                                 "(20)"),
     statement=(r"'functions $\widehat\lambda^k(x,y)$ are defined as "
                r"$\widehat\lambda^k(x,y)=\exp(-\frac{\|x+M_ky\|_2^2}{2c_k^2})$'."),
-    verdict="erratum", severity="typo",
+    verdict="erratum", severity="typo", rule="erratum-typo",
+    conventions=("HRF:lambda-vs-estimator",),
     readings=(
         Reading('literal',
                 'lambda-hat^k(x, y) equals the deterministic exponential',

@@ -102,7 +102,7 @@ CLAIMS.append(Claim(
     statement=(r"Independent projections: $\mathrm{MSE}(\widehat{\mathrm{SM}}^{\mathrm{hyb}}_{m,n})=\mathbb "
                r"E\hat\lambda_n^2\,\mathrm{MSE}(\widehat{\mathrm{SM}}^{++}_m)+\mathbb "
                r"E(1-\hat\lambda_n)^2\,\mathrm{MSE}(\widehat{\mathrm{SM}}^{\mathrm{trig}}_m)$."),
-    verdict="verified",
+    verdict="verified", rule="verified-as-printed",
     evidence=("[montecarlo] angular hybrid, independent projections (m=3, n=2): exact -> MC 0.0601364 ± 0.00071 "
               "(n=100000) vs exact 0.0607272: z = -0.84 (pass, |z| <= 5); wrong value 0.0668 -> z = -9.4 | "
               "[numeric] MSE (22) of the angular hybrid: library vs E[lam^2] MSE(++) + E[(1-lam)^2] MSE(trig) "
@@ -172,7 +172,7 @@ _EQ23_QUAD_CHECK = Check("(22) by quadrature minus the shared-projection term", 
 CLAIMS.append(Claim(
     id="HRF-Eq23", paper="HRF", location="Sec. 3, Thm 3.1, Eq. (23); App. C, Eq. (39)",
     statement="Shared projections: MSE = (22) - (2/m) SM^2 (1 - cos(|x|^2-|y|^2)) E[lam(1-lam)].",
-    verdict="verified",
+    verdict="verified", rule="verified-as-printed",
     evidence=("[montecarlo] angular hybrid, shared projections, |x| != |y|: (46) = 0.12079738 vs (45) = "
               "0.14781652; sampled: MC 0.120757 ± 0.0013 (n=200000) vs exact 0.120797: z = -0.03 (pass, |z| <= "
               "5); the independent-projection value gives z = -20.8 | [numeric] shared projections, |x| != |y|: "
@@ -248,7 +248,8 @@ CLAIMS.append(Claim(
     id="HRF-Thm3.1", paper="HRF", location="Sec. 3, Thm 3.1",
     statement=(r"If $\widehat{\mathrm{SM}}^{\mathrm{trig}}_m$ and $\widehat{\mathrm{SM}}^{++}_m$ use the exact "
                "same projections, the MSE of the bipolar hybrid 'is further reduced' (23)."),
-    verdict="erratum", severity="minor",
+    verdict="erratum", severity="minor", rule="erratum-minor",
+    conventions=("HRF:m-n-roles", "HRF:lambda-vs-estimator",),
     readings=(
         Reading('literal: any bipolar hybrid',
                 'sharing projections never increases the MSE',
@@ -339,7 +340,7 @@ CLAIMS.append(Claim(
     statement=(r"$\mathbb "
                r"E[\widehat{\mathrm{SM}}^{++}_m\widehat{\mathrm{SM}}^{\mathrm{trig}}_m]=\frac1{m^2}\bigl[\binom "
                r"m2\mathrm{SM}^2+m\,\mathbb E\cosh(\omega^\top(x+y))\cos(\omega^\top(x-y))\bigr]$."),
-    verdict="erratum", severity="typo",
+    verdict="erratum", severity="typo", rule="erratum-typo",
     readings=(
         Reading('literal',
                 'binom(m, 2) ordered-pair terms',
@@ -406,7 +407,7 @@ def _eq37_mc():
 CLAIMS.append(Claim(
     id="HRF-Eq37", paper="HRF", location="App. C, Eqs. (37)-(38)",
     statement="rho = E[exp(w^T(x+y)) cos(w^T(x-y))] = SM^2(x,y) cos(|x|^2 - |y|^2).",
-    verdict="verified",
+    verdict="verified", rule="verified-as-printed",
     evidence=("[numeric] Re E exp(w^T z) = 1.07268818290203; SM^2 cos(|x|^2-|y|^2) = 1.07268818290203; "
               "coordinate-wise quadrature 1.07268818290203 | [montecarlo] rho = E[exp(w^T(x+y)) cos(w^T(x-y))], "
               "400000 draws: MC 0.692092 ± 0.0023 (n=400000) vs exact 0.689079: z = +1.33 (pass, |z| <= 5); "
@@ -442,7 +443,7 @@ CLAIMS.append(Claim(
     id="HRF-Lem3.2", paper="HRF", location="Sec. 3, Lemma 3.2, Eq. (24); App. D.1",
     statement=(r"$\mathbb E\hat\lambda_n^2=\frac\theta\pi\bigl(\frac\theta\pi-\frac\theta{n\pi}+\frac1n\bigr)$, "
                r"$\mathbb E\hat\lambda_n=\frac\theta\pi$."),
-    verdict="verified",
+    verdict="verified", rule="verified-as-printed",
     evidence=("[symbolic] sympy binomial sum E[(K/n)^2] vs (24): derived - printed = [0]; derived expressions "
               "at 1 point(s) agree with independent values to >= 40 digits | [montecarlo] E lambda_hat^2 (n=3): "
               "exact -> MC 0.397973 ± 0.001 (n=100000) vs exact 0.398218: z = -0.24 (pass, |z| <= 5); wrong "
@@ -494,7 +495,7 @@ CLAIMS.append(Claim(
     statement=(r"$c=\frac14\bigl(1-2(1-2t)+\frac "
                r"n{n^2}+\frac{n(n-1)}{n^2}(1-2t)^2\bigr)=\frac14\bigl(4t+(1-\frac1n)(1-2t)^2\bigr)=t(t-\frac "
                r"tn+\frac1n)$, $t=\theta/\pi$."),
-    verdict="erratum", severity="typo",
+    verdict="erratum", severity="typo", rule="erratum-typo",
     readings=(
         Reading('literal',
                 'the middle line of (44) equals c',
@@ -551,7 +552,7 @@ CLAIMS.append(Claim(
     statement=(r"$\mathrm{MSE}(\widehat{\mathrm{SM}}^{\mathrm{anghyb}}_{m,n})=\mathbb "
                r"E\hat\lambda^2\,\frac1{2m}e^{\|z\|^2}\mathrm{SM}^2(1-e^{-\|z\|^2})^2+(1-t)(1-t+\frac "
                r"tn)\frac1{2m}e^{\|z\|^2}\mathrm{SM}^{-2}(1-e^{-\|\Delta\|^2})^2$, $t=\theta/\pi$ (45)."),
-    verdict="verified",
+    verdict="verified", rule="verified-as-printed",
     evidence=("The second line of (45) starts with '=' where '+' is meant (typo, HRF-SecD.2-op). Recorded check "
               "output: [consistency] (45) evaluated at 30+ digits vs library (Thm 3.1 + Lemma 3.2): max rel. "
               "diff 0.0 | [montecarlo] angular hybrid, independent projections (m=3, n=2): exact -> MC "
@@ -599,7 +600,7 @@ CLAIMS.append(Claim(
     statement=(r"(45) is printed on two lines, the second beginning with '$=$': $\mathrm{MSE}=\mathbb "
                r"E\hat\lambda^2\,\frac1{2m}e^{\|z\|^2}\mathrm{SM}^2(1-e^{-\|z\|^2})^2$ $=(1-t)(1-t+\frac "
                r"tn)\frac1{2m}e^{\|z\|^2}\mathrm{SM}^{-2}(1-e^{-\|\Delta\|^2})^2$."),
-    verdict="erratum", severity="typo",
+    verdict="erratum", severity="typo", rule="erratum-typo",
     readings=(
         Reading("literal: the lines joined by '='",
                 'either line alone is the MSE',
@@ -643,7 +644,7 @@ def _eq46_num():
 CLAIMS.append(Claim(
     id="HRF-Eq46", paper="HRF", location="App. D.2, Eq. (46)",
     statement="Shared projections: (45) - (2/m) SM^2 (1-cos(|x|^2-|y|^2)) t(1 - 1/n - t + t/n).",
-    verdict="verified",
+    verdict="verified", rule="verified-as-printed",
     evidence=("[consistency] (46) printed = (45) - 0.0360255211 = 0.0949395554876; library 0.0949395554876 | "
               "[montecarlo] angular hybrid, shared projections, |x| != |y|: (46) = 0.12079738 vs (45) = "
               "0.14781652; sampled: MC 0.120757 ± 0.0013 (n=200000) vs exact 0.120797: z = -0.03 (pass, |z| <= "
@@ -713,7 +714,7 @@ CLAIMS.append(Claim(
     statement=(r"On $S(r)$: $\mathrm{MSE}=t(t-\frac "
                r"tn+\frac1n)\frac1{2m}e^{8r^2\cos^2\frac\theta2-2r^2}(1-e^{-4r^2\cos^2\frac\theta2})^2+t(1-\frac1n-t+\frac "
                r"tn)\frac1{2m}e^{2r^2}(1-e^{-4r^2\sin^2\frac\theta2})^2$, $t=\theta/\pi$."),
-    verdict="erratum", severity="typo",
+    verdict="erratum", severity="typo", rule="erratum-typo",
     readings=(
         Reading('literal',
                 'the second coefficient of (47) is t(1 - 1/n - t + t/n)',
