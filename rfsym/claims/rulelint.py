@@ -68,7 +68,7 @@ RULE_LINTS = {
                    "each used",
     "duplicates": "no two claims register the same printed sentence (similar ones are declared distinct)",
     "garbled": "no verified claim whose recorded texts call the sentence garbled or need words inserted",
-    "open choice": "an open-choice claim declares protocol choices and its sensitivity table flips",
+    "open choice": "an open-choice claim declares protocol choices and its sensitivity table flips (or is decided under one choice and undecided under another)",
     "out of reach": "an out-of-reach claim checks its printed numbers, or says the paper prints none",
     "unprinted": "an unprinted claim says which numbers are not printed",
     "inventory": "inventory items name registered claims; every claim of an inventoried paper is inventoried",
@@ -393,7 +393,8 @@ def lint_open_choice(claims: Iterable, results=None) -> list:
             continue
         if c.id in res:
             tables = [(r.name, r.sensitivity_table()) for r in res[c.id].results if r.sensitivity is not None]
-            if not any(t.flips for _, t in tables):
+            if not any(t.flips or (t.outcomes()[None] and (t.outcomes()[True] or t.outcomes()[False]))
+                       for _, t in tables):
                 seen = "; ".join(f"{n}: holds {t.outcomes()[True]}, fails {t.outcomes()[False]}, undecided "
                                  f"{t.outcomes()[None]}" for n, t in tables) or "no table reported"
                 out.append(f"{c.id}: open choice, but no sensitivity table flips ({seen})")

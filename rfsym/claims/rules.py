@@ -115,8 +115,9 @@ RULES: dict = {r.name: r for r in (
          "CRT-Tab2: BERT pre-training and GLUE fine-tuning are not rerun, but the bold and underline marks of the "
          "printed scores are checked (CRT-Tab2-marks).", "CRT-Tab2"),
     Rule("unverifiable-open-choice", "unverifiable", None, "Unverifiable, open choice",
-         "The outcome depends on a choice the paper leaves open, shown by a sensitivity table whose rows flip "
-         "between holds and fails.",
+         "The outcome depends on a choice the paper leaves open, shown by a sensitivity table whose rows disagree "
+         "(holds under one plausible choice and fails under another, or decided under one and undecided under "
+         "another).",
          "CRT-Sec5.1-mnist: the printed $e^{10}$ gain of GERF over TrigRF on 8x8 MNIST appears or vanishes with "
          "the unstated pixel scaling.", "CRT-Sec5.1-mnist"),
     Rule("unverifiable-unprinted", "unverifiable", None, "Unverifiable, unprinted",

@@ -269,6 +269,7 @@ CLAIMS.append(Claim(
 
 CLAIMS.append(Claim(
     id="HRF-Eq3", paper="HRF", location="Sec. 1, Eq. (3)",
+    distinct_from={"HRF-Eq2": "two estimators: the positive (++) features of Eq. (3) vs the trigonometric ones of Eq. (2)"},
     statement="phi^++_m(x)^T phi^++_m(y) is an unbiased estimator of SM(x, y).",
     verdict="verified", rule="verified-as-printed",
     evidence=("[montecarlo] ++ mean (m=4): exact -> MC 1.06114 ± 0.0011 (n=40000) vs exact 1.06184: z = -0.64 "
