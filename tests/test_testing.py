@@ -360,3 +360,20 @@ def test_pytest_plugin_fixtures(rfsym_rng, rfsym_seed, rfsym_budget):
     assert isinstance(rfsym_rng, np.random.Generator) and rfsym_budget == 20_000
     from rfsym.pytest_plugin import node_seed
     assert rfsym_seed == node_seed("tests/test_testing.py::test_pytest_plugin_fixtures")
+
+
+def test_coupled_row_averages_without_an_exact_mse_get_a_valid_variance_bound():
+    # FAVOR# (SDERF, orthogonal rows): no exact MSE, but each row is exactly N(0, I), so the variance of the
+    # average is at most one projection's; the bound must exceed the (sampled) true variance
+    from rfsym.testing.law import law_of
+    d = 8
+    x, y = np.zeros(d), np.zeros(d)
+    x[0], y[1] = 0.6, 0.6
+    est = estimators.get("FAVOR#").fit(x[None], y[None])
+    law = law_of(est, x, y, d)
+    assert "bounded by one projection" in law.source and law.lower == 0.0
+    s = est.sample(x, y, d, 40_000, np.random.default_rng(0))
+    assert s.var() < law.variance
+    assert testing.unbiased_test(est, x, y, n=4000).guaranteed
+    with pytest.raises(estimators.NoExactValue):
+        law_of(estimators.get("SimRF+"), x, y, d)

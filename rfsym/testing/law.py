@@ -111,6 +111,11 @@ def _positive_A(est):
     return None
 
 
+#: Mechanisms whose estimate is the average over projections of one term each (features per row).
+_ROW_AVERAGES = (_mech._TrigRF, _mech._TrigPhase, _mech._PosRF, _mech._Antithetic, _mech._GERF, _mech._OPRF,
+                 _mech._DERF)
+
+
 def _is_positive(est):
     return (_positive_A(est) is not None or isinstance(est, (_mech._Antithetic, _mech._DERF)))
 
@@ -141,7 +146,9 @@ def law_of(est, x, y, m: int, coupling: str | None = None) -> EstimateLaw:
     Raises
     ------
     rfsym.estimators.NoExactValue
-        When the library has no exact variance for this mechanism and coupling.
+        When the library has no exact variance for this mechanism and coupling, and no bound: a row
+        average with orthogonal or simplex rows (each exactly :math:`\\mathcal N(0, I_d)`) is given the
+        variance of one projection's term, :math:`m` times the i.i.d. MSE, a valid upper bound.
 
     Examples
     --------
@@ -152,19 +159,30 @@ def law_of(est, x, y, m: int, coupling: str | None = None) -> EstimateLaw:
     """
     coupling = est.default_coupling if coupling is None else coupling
     K = float(est.mean(x, y))
-    var = float(est.mse(x, y, m, coupling))
+    var_bound = False
+    try:
+        var = float(est.mse(x, y, m, coupling))
+    except _est.NoExactValue:
+        # a row average whose rows are each exactly N(0, I_d) (Haar directions or a rotated simplex, chi_d
+        # norms): Var(mean of m coupled terms) <= Var(one term) = m * (i.i.d. MSE with m rows), by Jensen
+        if not (coupling in ("orthogonal", "simplex") and isinstance(est, _ROW_AVERAGES)):
+            raise
+        var = float(m * est.mse(x, y, m, "iid"))
+        var_bound = True
     a = _est._alpha(est.native_kernel, est.kernel)
     scale = math.exp(a * float(x @ x + y @ y)) if a else 1.0
     lower = upper = None
     c4, exact4 = None, False
-    src = f"{est.name}: exact MSE ({coupling} coupling, m = {m}) from rfsym's verified formulas"
+    src = (f"{est.name}: exact MSE ({coupling} coupling, m = {m}) from rfsym's verified formulas" if not var_bound else
+           f"{est.name}: variance bounded by one projection's (no exact MSE for the {coupling} coupling; rows are "
+           f"exactly N(0, I), Jensen): a valid, conservative test")
     if _is_positive(est):
         lower = 0.0
     tb = _trig_bound(est, x, y)
     if tb is not None:
         lower, upper = -tb * scale, tb * scale
     A = _positive_A(est)
-    if A is not None and coupling in ("iid", "orthogonal", "simplex"):
+    if A is not None and coupling in ("iid", "orthogonal", "simplex") and not var_bound:
         if 1 - 16 * A > 0:
             with mpmath.workdps(40):      # central from raw moments cancels: 40 digits, then float
                 mom = [_gerf_row_moment_mp(k, A, x, y) for k in (1, 2, 3, 4)]
