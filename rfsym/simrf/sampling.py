@@ -23,9 +23,10 @@ def _rng(rng):
     return rng
 
 
-def conformity_mc(coupling, d, v, n, rng):
+def conformity_mc(coupling, d, v, n, rng, *, samples=False):
     """Monte Carlo estimate of the pair conformity :math:`E[e^{(w_1+w_2)^\\top v}]` from the foundation's
     sampler: ``n`` independent blocks of two rows, ``v`` along a fixed axis (the samplers are isotropic).
+    ``samples=True`` returns the ``n`` replicates instead (for :func:`rfsym.montecarlo.exact_z_witness`).
 
     Examples
     --------
@@ -47,13 +48,13 @@ def conformity_mc(coupling, d, v, n, rng):
         else:
             w = _couplings.sample(coupling, d, d * k, rng).reshape(k, d, d)[:, :2, :]
         vals[s:s + k] = np.exp(v * (w[:, 0, 0] + w[:, 1, 0]))
-    return mean_of(vals)
+    return vals if samples else mean_of(vals)
 
 
-def prf_mse_mc(coupling, x, y, m, n, rng):
+def prf_mse_mc(coupling, x, y, m, n, rng, *, samples=False):
     """Monte Carlo estimate of the PRF MSE: ``n`` independent draws of ``W`` (``m`` rows) from
     :func:`rfsym.couplings.sample`, squared error of :math:`\\widehat K` (Eq. (7)) against the exact
-    Gaussian kernel.
+    Gaussian kernel. ``samples=True`` returns the ``n`` squared errors instead.
 
     Examples
     --------
@@ -78,7 +79,7 @@ def prf_mse_mc(coupling, x, y, m, n, rng):
         W = _couplings.sample(coupling, d, mp_ * k, rng).reshape(k, mp_, d)[:, :m, :]
         est = pre * np.mean(np.exp(W @ (x + y)), axis=1)
         vals[s:s + k] = (est - K) ** 2
-    return mean_of(vals)
+    return vals if samples else mean_of(vals)
 
 
 def rff_mse_mc(coupling, d, m, z, n, rng):

@@ -51,3 +51,32 @@ def _pairs_mean_conformity(Wb, v):
     S, Q = e.sum(1), (e * e).sum(1)
     m = Wb.shape[1]
     return (S * S - Q) / (m * (m - 1))
+
+
+# ------------------------------------------------------------------ exact-variance witnesses (issue 27, item 3)
+# A sample standard error shrinks with the rare large terms it misses (positive features); these witnesses
+# standardise with the exact variance of one replicate (or an upper bound from exact moments) and decide with
+# rfsym.tailbounds.mean_test, whose false-alarm rate (5.7e-7, the |z| <= 5 of the project) is proven at every n.
+
+def _xw(samples, exact, var, controls, lower=0.0):
+    """:func:`rfsym.montecarlo.exact_z_witness` with ``lower=0`` (positive replicates) unless told otherwise."""
+    from ...montecarlo import exact_z_witness
+    return exact_z_witness(samples, float(exact), float(var), controls, lower=lower)
+
+
+def _row_mean_var(coupling, d, v):
+    """Exact variance of the mean over the d rows of one block of exp(v w_i1) (rows N(0, I) marginally):
+    (e^(2v^2) + (d - 1) rho(v)) / d - e^(v^2), rho the pair conformity (Eqs. (19), (23), (24))."""
+    import math as _m
+    from ... import simrf as _s
+    v = float(v)
+    rho = _m.exp(v * v) if coupling == "iid" else float(_s.conformity(coupling, d, v, dps=20))
+    return (_m.exp(2 * v * v) + (d - 1) * rho) / d - _m.exp(v * v)
+
+
+def _pair_var_bound(coupling, d, v):
+    """Upper bound on the variance of the per-block mean over pairs of exp(v (w_i + w_j)_1) (Cauchy-Schwarz:
+    at most one pair term's variance, rho(2v) - rho(v)^2, exact moments from Eqs. (19), (23), (24))."""
+    from ... import simrf as _s
+    v = float(v)
+    return float(_s.conformity(coupling, d, 2 * v, dps=20)) - float(_s.conformity(coupling, d, v, dps=20)) ** 2

@@ -17,10 +17,10 @@ import numpy as np
 import sympy as sp
 from mpmath import mp, mpf
 
-from ... import couplings, foundations
+from ... import couplings, foundations, simrf
 from ...claims import Check, Claim
 from ...montecarlo import mean_of, z_check, z_witness
-from ._checks import SEED, _O, _digits
+from ._checks import SEED, _O, _digits, _xw
 
 
 CLAIMS = []
@@ -45,17 +45,25 @@ def _def11_mc():
             proj = W @ dv                       # (n, d): every row of every block
             for i in range(d):
                 # Gaussian MGF at t = 1/2 (E = e^(1/8)) and the second moment E (w_i . u)^2 = 1
-                for vals, exact in ((np.exp(0.5 * proj[:, i]), math.exp(0.125)), (proj[:, i] ** 2, 1.0)):
-                    r = mean_of(vals)
-                    chk, wrong = z_check(r, exact), z_check(r, 1.1 * exact)
+                # exact variances of one term: e^(1/2) - e^(1/4) and Var chi^2_1 = 2
+                for vals, exact, var in ((np.exp(0.5 * proj[:, i]), math.exp(0.125), math.exp(0.5) - math.exp(0.25)),
+                                         (proj[:, i] ** 2, 1.0, 2.0)):
+                    w_ = _xw(vals, exact, var, {"x1.1": 1.1 * exact})
+                    chk, wrong = w_.test, w_.controls[0][1]
                     ok &= chk.passed
                     rej &= not wrong.passed
                     zmax, wrong_min = max(zmax, abs(chk.z)), min(wrong_min, abs(wrong.z))
                     ntests += 1
         # norms independent of each other: Cov(|w_i|^2, |w_j|^2) = 0, averaged over the 15 pairs of a block
         n2 = np.sum(W ** 2, axis=2) - d          # E|w|^2 = d exactly
-        prod = mean_of((n2[:, iu[0]] * n2[:, iu[1]]).mean(axis=1))
-        cov, cwrong = z_check(prod, 0.0), z_check(prod, 0.02 * 2 * d)   # wrong: correlation 0.02 (Var |w|^2 = 2d)
+        pv = (n2[:, iu[0]] * n2[:, iu[1]]).mean(axis=1)
+        prod = mean_of(pv)
+        # exact variance under the null (independent chi^2_d norms, X = |w|^2 - d, E X^2 = 2d): the cross terms of
+        # (sum_{i<j} X_i X_j)^2 vanish, so Var(mean over the P pairs) = (2d)^2 / P; the product is unbounded on both
+        # sides (median-of-means on each side)
+        wc = _xw(pv, 0.0, (2.0 * d) ** 2 / iu[0].size, {"corr 0.03": 0.03 * 2 * d}, lower=None)
+        cov, cwrong = wc.test, wc.controls[0][1]   # wrong: correlation 0.03 (Var |w|^2 = 2d); 0.02 sits
+        # at 10.7 exact s.e., below the 14.4 s.e. the median-of-means side needs at n = 25000 (issue 27)
         ok &= cov.passed
         rej &= not cwrong.passed
         cmax, cwrong_min = max(cmax, abs(cov.z)), min(cwrong_min, abs(cwrong.z))
@@ -63,17 +71,17 @@ def _def11_mc():
     couplings_ = ", ".join(DEF11_COUPLINGS)
     return _O(ok, (f"rows marginally N(0, I) at d = {d}, {n} blocks per coupling ({couplings_}): "
                 f"E exp(w_i . u / 2) = e^(1/8) and E (w_i . u)^2 = 1 for every row i = 1..{d} and u in {{e1, a fixed random unit vector}}: "
-                f"{ntests} z-tests, max |z| = {zmax:.2f}; 1.1 x exact rejected in all {ntests} (min |z| = {wrong_min:.1f}). Norms uncorrelated: "
+                f"{ntests} z-tests in exact-s.e. units (exact variance of each term; decisions by rfsym.tailbounds.mean_test, false-alarm rate <= 5.7e-7 each), max |z| = {zmax:.2f}; 1.1 x exact rejected in all {ntests} (min |z| = {wrong_min:.1f}). Norms uncorrelated: "
                 f"mean over the {iu[0].size} within-block pairs of (|w_i|^2 - d)(|w_j|^2 - d): " + "; ".join(cov_out)
-                + f" (max |z| vs 0 = {cmax:.2f}); a correlation of 0.02 (Cov = {0.02 * 2 * d:.2f}) is rejected for every coupling (min |z| = {cwrong_min:.1f})"),
+                + f" (max |z| vs 0 = {cmax:.2f}); a correlation of 0.03 (Cov = {0.03 * 2 * d:.2f}) is rejected for every coupling (min |z| = {cwrong_min:.1f})"),
               f"max |z| = {max(zmax, cmax):.2f} over {ntests + len(DEF11_COUPLINGS)} z-tests", rej,
-              f"1.1 x exact rejected at min |z| = {wrong_min:.1f}; correlation 0.02 at min |z| = {cwrong_min:.1f}",
+              f"1.1 x exact rejected at min |z| = {wrong_min:.1f}; correlation 0.03 at min |z| = {cwrong_min:.1f} (exact s.e.)",
               domain={"row": f"every row i = 1..{d} of each of the {n} sampled blocks per coupling (d = {d}, seed {seed}), "
                              f"projected on {len(dirs)} directions ({', '.join(dirs)})",
                       "coupling": couplings_,
                       "test": f"{ntests} z-tests ({len(DEF11_COUPLINGS)} couplings x {d} rows x {len(dirs)} directions x 2 moments), "
                               f"each with its 1.1 x exact control, and {len(DEF11_COUPLINGS)} norm-covariance tests with the "
-                              f"correlation-0.02 control"})
+                              f"correlation-0.03 control"})
 
 
 def def11_symbolic():
@@ -113,11 +121,11 @@ CLAIMS.append(Claim(
     verdict="verified",
     rule="verified-as-printed",
     conventions=('SimRF:coupling-class',),
-    evidence="All four foundation samplers give, for every row of a block and two directions, the Gaussian MGF and second moment (|z| <= 5; 1.1 x exact rejected in every test); within a block the squared norms are uncorrelated for all four couplings, while a correlation of 0.02 is rejected. Why: sympy shows that an independent $\\chi_d$ norm times a uniform direction has the $\\mathcal N(0, I_d)$ density for symbolic d (chi_(d-1) norms do not), and the exact rows of Eq. (9) are unit vectors, so every Haar-rotated row is marginally Gaussian whatever the coupling of the directions.",
+    evidence="All four foundation samplers give, for every row of a block and two directions, the Gaussian MGF and second moment (|z| <= 5; 1.1 x exact rejected in every test); within a block the squared norms are uncorrelated for all four couplings, while a correlation of 0.03 is rejected (every test standardised with the exact variance and decided at a proven false-alarm rate). Why: sympy shows that an independent $\\chi_d$ norm times a uniform direction has the $\\mathcal N(0, I_d)$ density for symbolic d (chi_(d-1) norms do not), and the exact rows of Eq. (9) are unit vectors, so every Haar-rotated row is marginally Gaussian whatever the coupling of the directions.",
     checks=[
         Check("marginals of the four couplings", "montecarlo", _def11_mc, exercises=("rfsym.couplings.sample",),
               route="sampled rows of 25000 blocks per coupling, z-tests of E exp(w.u/2) and E (w.u)^2",
-              control="1.1 x the exact moments; squared-norm correlation 0.02"),
+              control="1.1 x the exact moments; squared-norm correlation 0.03"),
         Check("polar decomposition and unit simplex rows (sympy)", "symbolic", def11_symbolic,
               exercises=("rfsym.foundations.simplex_rows_expr",),
               route="sympy: chi_d norm x uniform direction = N(0, I_d) for symbolic d; exact rows of Eq. (9) are unit vectors",
@@ -217,14 +225,14 @@ def _eq7_mc():
     for c in ("orthogonal", "simplex"):
         Wm = couplings.sample(c, 4, 4 * 20000, rng).reshape(20000, 4, 4)
         est = math.exp(-float(x @ x + y @ y)) * np.mean(np.exp(Wm @ (x + y)), axis=1)
-        r = mean_of(est)
-        chk, wrong = z_check(r, K), z_check(r, 1.02 * K)
-        ok &= chk.passed
-        rej &= not wrong.passed
-        zs.append(abs(chk.z)); zw.append(abs(wrong.z))
-        out.append(f"{c}: {chk}; 1.02 K rejected (z = {wrong.z:+.1f})")
-    return _O(ok, "PRF estimator unbiased, d = m = 4: " + "; ".join(out), f"max |z| = {max(zs):.2f}", rej,
-              f"1.02 K rejected at min |z| = {min(zw):.1f}")
+        # exact variance of one replicate: the estimator is unbiased, so Var = the exact MSE (Thm. 3.2 / Eq. (11))
+        w_ = _xw(est, K, float(simrf.prf_mse(c, x, y, 4, dps=20)), {"1.02 K": 1.02 * K})
+        ok &= w_.passed
+        rej &= w_.controls_rejected
+        zs.append(abs(w_.z)); zw.append(abs(w_.controls[0][1].z))
+        out.append(f"{c}: {w_}")
+    return _O(ok, "PRF estimator unbiased, d = m = 4, exact variance of one estimate = its exact MSE (Eq. (11)): " + "; ".join(out),
+              f"max |z| = {max(zs):.2f} (exact s.e.)", rej, f"1.02 K rejected at min |z| = {min(zw):.1f} (exact s.e.)")
 
 
 def sec1_smax_symbolic():

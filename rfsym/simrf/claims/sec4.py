@@ -33,7 +33,7 @@ from ...claims import Check, Claim, Reading
 from ...montecarlo import mean_of, z_check, z_witness
 from .. import experiments as ex
 from .. import witnesses as wit
-from ._checks import DET, SEED, _O, _digits, _every, _pairs_mean_conformity
+from ._checks import DET, SEED, _O, _digits, _every, _pair_var_bound, _pairs_mean_conformity, _xw
 
 
 CLAIMS = []
@@ -466,15 +466,16 @@ def _eq21_mc():
         ab = couplings.chi_norms(d, (n, 2), rng)
         w1 = ab[:, :1] * u1
         w2 = ab[:, 1:] * (c * u1 + math.sqrt(1 - c * c) * u2)
-        r = mean_of(np.exp(v * (w1[:, 0] + w2[:, 0])))
+        r = np.exp(v * (w1[:, 0] + w2[:, 0]))
         exact = float(ex.pair_conformity_angle_np(d, v, c))
-        w_ = z_witness(r, exact, {"x1.05": 1.05 * exact})
+        var = float(ex.pair_conformity_angle_np(d, 2 * v, c)) - exact ** 2      # exact: (21) at 2v minus its square
+        w_ = _xw(r, exact, var, {"x1.05": 1.05 * exact})
         ok &= w_.passed
         rej &= w_.controls_rejected
-        zs.append(abs(w_.check.z)); zw.append(abs(w_.controls[0][1].z))
+        zs.append(abs(w_.z)); zw.append(abs(w_.controls[0][1].z))
         out.append(f"cos = {c:+g}: {w_}")
-    return _O(ok, f"d = 5, v = 1, {n} sampled pairs per angle (uniform orthonormal direction pairs, chi_d norms) vs (21) by rfsym.simrf.experiments.pair_conformity_angle_np: " + "; ".join(out),
-              f"max |z| = {max(zs):.2f}", rej, f"1.05 x rejected at min |z| = {min(zw):.1f}")
+    return _O(ok, f"d = 5, v = 1, {n} sampled pairs per angle (uniform orthonormal direction pairs, chi_d norms) vs (21) by rfsym.simrf.experiments.pair_conformity_angle_np, exact variance (21) at 2v minus the square: " + "; ".join(out),
+              f"max |z| = {max(zs):.2f} (exact s.e.)", rej, f"1.05 x rejected at min |z| = {min(zw):.1f} (exact s.e.)")
 
 
 CLAIMS.append(Claim(
@@ -539,17 +540,17 @@ def _thm43_mc():
         exact = float(simrf.conformity("simplex", d, "1.2", dps=15))
         orf = float(simrf.conformity("orthogonal", d, "1.2", dps=15))
         Wb = couplings.sample("simplex", d, d * n, rng).reshape(n, d, d)
-        r = mean_of(_pairs_mean_conformity(Wb, 1.2))
+        r = _pairs_mean_conformity(Wb, 1.2)
         controls = {"ORF (23)": orf}
-        if d == 8:
+        if d < 8:   # at d = 8 cos = -1/d differs by 2 %, below the resolution of the exact-s.e. bound (issue 27)
             controls["cos = -1/d"] = float(wit.conformity_definition_quad(d, "1.2", Fraction(-1, d), dps=15))
-        w_ = z_witness(r, exact, controls)
+        w_ = _xw(r, exact, _pair_var_bound("simplex", d, 1.2), controls)
         ok &= w_.passed
         rej &= w_.controls_rejected
-        zs.append(abs(w_.check.z)); zw += [abs(cz.z) for _, cz in w_.controls]
+        zs.append(abs(w_.z)); zw += [abs(cz.z) for _, cz in w_.controls]
         out.append(f"d = {d}: {w_}")
-    return _O(ok, "sampled simplex blocks (mean over all pairs of a block of exp(1.2 (w_i + w_j)_1)) vs Eq. (24): " + "; ".join(out),
-              f"max |z| = {max(zs):.2f}", rej, f"ORF value and cos = -1/d (d = 8) rejected, min |z| = {min(zw):.1f}")
+    return _O(ok, "sampled simplex blocks (mean over all pairs of a block of exp(1.2 (w_i + w_j)_1)) vs Eq. (24), s.e. bounded by one pair term's exact variance (24) at 2v minus the square: " + "; ".join(out),
+              f"max |z| = {max(zs):.2f} (exact s.e. bound)", rej, f"ORF value (d = 2, 3, 8) and cos = -1/d (d = 2, 3) rejected, min |z| = {min(zw):.1f} (exact s.e. bound)")
 
 
 CLAIMS.append(Claim(
@@ -571,7 +572,7 @@ CLAIMS.append(Claim(
               route="rfsym.simrf.witnesses.conformity_definition_quad at 30 digits", control="the ORF value"),
         Check("sampled simplex conformity", "montecarlo", _thm43_mc,
               exercises=("rfsym.couplings.sample", "rfsym.simrf.conformity"), route="60000-100000 sampled blocks, all pairs",
-              control="ORF value; cos = -1/d at d = 8"),
+              control="ORF value; cos = -1/d at d = 2, 3"),
     ],
 ))
 
