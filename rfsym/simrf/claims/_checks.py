@@ -80,3 +80,40 @@ def _pair_var_bound(coupling, d, v):
     from ... import simrf as _s
     v = float(v)
     return float(_s.conformity(coupling, d, 2 * v, dps=20)) - float(_s.conformity(coupling, d, v, dps=20)) ** 2
+
+
+def _sq_err_var(coupling, x, y, m):
+    """Variance of one squared error (K_hat - K)^2 of the PRF estimator (Eq. (7)): E(K_hat - K)^4 - MSE^2, with the
+    fourth central moment from :func:`rfsym.testing.law.law_of` (exact for i.i.d. rows; for coupled rows the Jensen
+    bound by one term's, rows exactly N(0, I)). Returns (variance or its upper bound, exact?)."""
+    import numpy as _np
+    from ... import estimators as _e
+    from ...testing.law import law_of
+    law = law_of(_e.get("PosRF"), _np.asarray(x, dtype=float), _np.asarray(y, dtype=float), int(m), coupling)
+    return law.central4 - law.variance ** 2, bool(law.central4_exact)
+
+
+class _MseW:
+    """A sampled-MSE witness: exact-s.e. decision where the 4th moment is exact (i.i.d. rows), else the sample z kept
+    and labelled indicative (coupled rows: the library's Jensen bound on the 4th moment is too loose to resolve a
+    control, and no exact 4th moment is known)."""
+
+    def __init__(self, samples, exact, coupling, x, y, m, controls):
+        from ...montecarlo import mean_of, z_check
+        var, ex4 = _sq_err_var(coupling, x, y, m) if coupling in ("iid", "orthogonal", "simplex") else (None, False)
+        self.exact4 = ex4
+        if ex4:
+            w = _xw(samples, exact, var, controls)
+            self.z, self.passed = w.z, w.passed
+            self.ctl = [(nm, t.z, not t.passed) for nm, t in w.controls]
+            self.tag = "exact s.e., exact 4th moment"
+        else:
+            r = mean_of(samples)
+            c = z_check(r, exact)
+            self.z, self.passed = c.z, c.passed
+            self.ctl = []
+            for nm, v in (controls.items() if hasattr(controls, "items") else controls):
+                cc = z_check(r, v)
+                self.ctl.append((nm, cc.z, not cc.passed))
+            self.tag = "sample s.e., indicative: heavy-tailed squared errors, no exact 4th moment for coupled rows"
+        self.rejected = all(rj for _, _, rj in self.ctl)
