@@ -376,7 +376,7 @@ def _draw(rotated, k, rng):
     return binned_rotated_sample(k, rng) if rotated else binned_sample(k, rng)
 
 
-def binned_pair_mc(x, y, n, rng, *, rotated=False):
+def binned_pair_mc(x, y, n, rng, *, rotated=False, samples=False):
     """Sampled mean pair term :math:`\\mathrm{mean}_{i<j}\\,b_ib_j` over ``n`` blocks (``rotated`` selects the rotation average).
 
     Examples
@@ -392,10 +392,10 @@ def binned_pair_mc(x, y, n, rng, *, rotated=False):
     for s in range(0, n, _CHUNK):
         b = np.exp(_draw(rotated, min(_CHUNK, n - s), rng) @ v)
         vals[s:s + b.shape[0]] = (b[:, 0] * b[:, 1] + b[:, 0] * b[:, 2] + b[:, 1] * b[:, 2]) / 3
-    return mean_of(vals)
+    return vals if samples else mean_of(vals)
 
 
-def binned_mse_mc(x, y, n, rng, *, rotated=False):
+def binned_mse_mc(x, y, n, rng, *, rotated=False, samples=False):
     """Sampled squared error of the PRF estimator (Eq. (7), ``m = 3``) under the (rotated) binned coupling.
 
     Examples
@@ -413,10 +413,10 @@ def binned_mse_mc(x, y, n, rng, *, rotated=False):
     for s in range(0, n, _CHUNK):
         est = pre * np.mean(np.exp(_draw(rotated, min(_CHUNK, n - s), rng) @ (x + y)), axis=1)
         vals[s:s + est.shape[0]] = (est - K) ** 2
-    return mean_of(vals)
+    return vals if samples else mean_of(vals)
 
 
-def binned_def31_mc(v, n, rng):
+def binned_def31_mc(v, n, rng, *, samples=False):
     """Sampled Def. 3.1 :math:`\\rho` of the binned coupling: mean over pairs of :math:`\\sinh(vw_{ij})/(vw_{ij})` (``d = 3``).
 
     Examples
@@ -432,4 +432,4 @@ def binned_def31_mc(v, n, rng):
     for i, j in _PAIRS:
         z = v * np.linalg.norm(W[:, i] + W[:, j], axis=1)
         vals += np.where(z > 1e-8, np.sinh(z) / np.where(z > 1e-8, z, 1.0), 1.0)
-    return mean_of(vals / 3)
+    return vals / 3 if samples else mean_of(vals / 3)

@@ -117,3 +117,9 @@ class _MseW:
                 self.ctl.append((nm, cc.z, not cc.passed))
             self.tag = "sample s.e., indicative: heavy-tailed squared errors, no exact 4th moment for coupled rows"
         self.rejected = all(rj for _, _, rj in self.ctl)
+
+
+def _ms(w):
+    """'mean ± exact s.e. (n=...)' of an exact witness."""
+    import math as _m
+    return f"{w.test.mean:.6g} ± {_m.sqrt(w.test.sigma2 / w.test.n):.2g} (exact s.e., n={w.test.n})"
