@@ -77,7 +77,7 @@ TAIL_RECORD = None
 
 
 def tail_diagnostics(samples) -> dict:
-    """How far a sample's standard error can be trusted: the largest term's share of the sum of squared
+    r"""How far a sample's standard error can be trusted: the largest term's share of the sum of squared
     deviations and the sample excess kurtosis.
 
     For a light-tailed law the largest share is about :math:`2\ln n / n`; a share many times that, or a

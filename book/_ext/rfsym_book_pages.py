@@ -17,12 +17,12 @@ API_PAGES = {
     "toolbox": ("The toolbox", "Exact inputs, precision control, kernels, samplers and Monte Carlo statistics: what every "
                 "paper package uses.",
                 ("rfsym.precision", "rfsym.kernels", "rfsym.couplings", "rfsym.montecarlo", "rfsym.foundations",
-                 "rfsym.datasets", "rfsym.realdata")),
+                 "rfsym.datasets", "rfsym.realdata", "rfsym.tailbounds")),
     "claims": ("The claim machinery", "The claim model, the runner behind `python -m rfsym verify`, the evidence lint, the "
                "generated pages and the mutation audit.",
                ("rfsym.claims", "rfsym.claims.model", "rfsym.claims.rules", "rfsym.claims.runner", "rfsym.claims.tables",
                 "rfsym.claims.lint", "rfsym.claims.rulelint", "rfsym.claims.inventory", "rfsym.claims.pages",
-                "rfsym.claims.rulepage", "rfsym.claims.headlines", "rfsym.claims.audit")),
+                "rfsym.claims.rulepage", "rfsym.claims.headlines", "rfsym.claims.audit", "rfsym.claims.tailaudit")),
     "crt": ("CRT: Chefs' Random Tables", None, "rfsym.crt"),
     "derf": ("DERF: Dense-Exponential Random Features", None, "rfsym.derf"),
     "hrf": ("HRF: Hybrid Random Features", None, "rfsym.hrf"),
@@ -30,7 +30,7 @@ API_PAGES = {
     "tools": ("Testing your own random features, and cross-paper tools",
               "One estimator interface over every mechanism, assertions for your own feature maps, certified "
               "reference values, the estimator atlas.",
-              ("rfsym.estimators", "rfsym.testing", "rfsym.certified", "rfsym.reference", "rfsym.atlas", "rfsym.wild")),
+              ("rfsym.estimators", "rfsym.testing", "rfsym.pytest_plugin", "rfsym.certified", "rfsym.reference", "rfsym.atlas", "rfsym.wild")),
 }
 
 

@@ -7,8 +7,8 @@ one text of the definitions.
 
 The rules
 ---------
-``verified-as-printed`` (CRT-Thm3.3), ``verified-forced-reading`` (the claim names the reading in
-``forced_reading``; CRT-Sec9.2), ``erratum-typo`` (CRT-Eq7), ``erratum-minor`` (CRT-Sec5.1-normal),
+``verified-as-printed`` (CRT-Sec2.2-Trig), ``verified-forced-reading`` (the claim names the reading in
+``forced_reading``; HRF-Eq89), ``erratum-typo`` (CRT-Eq7), ``erratum-minor`` (CRT-Sec5.1-normal),
 ``erratum-major`` (HRF-Thm3.5), ``unverifiable-out-of-reach`` (CRT-Tab2), ``unverifiable-open-choice`` (a
 sensitivity table that flips; CRT-Sec5.1-mnist), ``unverifiable-unprinted`` (CRT-Fig2). Each :class:`Rule`
 holds its one-sentence test and its example; :data:`RULEBOOK_LEAD` the principles common to all of them.
@@ -85,20 +85,19 @@ RULES: dict = {r.name: r for r in (
     Rule("verified-as-printed", "verified", None, "Verified as printed",
          "The statement holds as printed, with no reading to choose, over its whole stated domain, extremes "
          "included.",
-         "CRT-Thm3.3: the optimum $A=(1-1/\\rho^*)/8$ of the OPRF variance (6) agrees with sympy, 30-digit "
-         "quadrature and sampling for every $d$ and $\\|x+y\\|$ tried.", "CRT-Thm3.3"),
+         "CRT-Sec2.2-Trig: the variance $\\tfrac12(1-K(x,y)^2)^2$ of the trigonometric estimator agrees with a sympy "
+         "integral, 30-digit quadrature and sampling.", "CRT-Sec2.2-Trig"),
     Rule("verified-forced-reading", "verified", None, "Verified under the one reading the text forces",
          "The statement holds under the only reading that the paper's own definitions, cross-references or "
          "argument allow, and the claim names that reading (`forced_reading`); a sentence that has to be called "
          "garbled or needs words inserted is not verified.",
-         "CRT-Sec9.2: 'other complex roots can be used in (5)' read as roots that keep (18), the only property the "
-         "remark says the proofs use; with them the variance is unchanged (0.73056313032 at $d=1$ for every "
-         "choice of roots).", "CRT-Sec9.2"),
+         "HRF-Eq89: $\\|v\\|^2$ on $\\mathbb C^d$ read as the bilinear square $\\sum_i v_i^2$, because (89) presents "
+         "itself as (14) restated and (14) uses that square (convention HRF:square-on-Cd).", "HRF-Eq89"),
     Rule("erratum-typo", "erratum", "typo", "Erratum, typo",
          "The statement is wrong as printed, a reader repairs it from the surrounding text, and nothing "
          "downstream changes.",
          "CRT-Eq7: the radical of $\\rho^*$ is closed after $-2s_2-d$ instead of before it (0.8683029425 "
-         "instead of 0.2092525525 at $d=64$, $s_2=100$); the proof's (22) and Thm 3.3 print it right.", "CRT-Eq7"),
+         "instead of 0.2092525525 at $d=64$, $s_2=100$); the proof's (22) prints it right.", "CRT-Eq7"),
     Rule("erratum-minor", "erratum", "minor", "Erratum, minor",
          "A statement or number is wrong under every reading the paper allows, while the paper's main results and "
          "headline conclusions stand.",

@@ -1,4 +1,4 @@
-"""Sec. 2 (prerequisites): random features, softmax attention, TrigRF, PosRF and GERF (Secs. 2.1-2.3).
+r"""Sec. 2 (prerequisites): random features, softmax attention, TrigRF, PosRF and GERF (Secs. 2.1-2.3).
 
 Claims, in book order:
 
