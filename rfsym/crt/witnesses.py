@@ -42,7 +42,7 @@ __all__ = ["gerf_second_moment_quad", "dirf_feature_mp",
            "dirf_second_moment_lattice", "paired_oprf_second_moments", "gerf_variance_alpha4_real",
            "orthogonal_pair_moment_quad",
            # exact higher moments for the Monte Carlo witnesses' standard errors (issue 27)
-           "gerf_product_moment", "dirf_row_moment", "central_moments",
+           "gerf_product_moment", "dirf_row_moment", "central_moments", "orthogonal_pair_square_moment",
            # Theorem 9.1
            "oprf_f_quad", "indicator_counterexample_expr", "indicator_pair_samples"]
 
@@ -472,3 +472,39 @@ def central_moments(raw):
     with mp.workdps(60):
         k1, m2, m3, m4 = (mpmath.mpf(v) for v in raw)
         return +(m2 - k1 ** 2), +(m4 - 4 * k1 * m3 + 6 * k1 ** 2 * m2 - 3 * k1 ** 4)
+
+
+def orthogonal_pair_square_moment(x, y, A, *, dps: int = 30):
+    """:math:`E[Z_1^2Z_2^2]` for two *orthogonal* positive GERF products (``s = +1``, real ``A`` with
+    :math:`1-8A>0`), the second moment of the Theorem 4.1 pair product.
+
+    :math:`Z_A(\\omega)^2 = c\\,Z'_{2A}(\\omega)` pointwise, where :math:`Z'` is the GERF product at
+    :math:`x'=y'=u'/2`, :math:`u' = 2B_A u/B_{2A}` (:math:`u=x+y`) and
+    :math:`c = D_A^4e^{-2(\\|x\\|^2+\\|y\\|^2)}/(D_{2A}^2e^{-\\|u'\\|^2/2})`; so
+    :math:`E[Z_1^2Z_2^2] = c^2E[Z'_1Z'_2]` with :math:`K(x',y')=1`, i.e. ``c**2`` times
+    :func:`rfsym.crt.orthogonal_pair_moment` at :math:`\\|u'\\|^2`.
+
+    Examples
+    --------
+    The pointwise identity behind it, at one :math:`\\omega`:
+
+    >>> x, y, A = np.array([0.3, -0.2]), np.array([0.1, 0.4]), -0.2
+    >>> w = np.array([[0.7, -1.1]])
+    >>> Z = lambda a, b, A: (crt.gerf_features(a[None], w, A, 1, 1) * crt.gerf_features(b[None], w, A, 1, 2)).real[0, 0]
+    >>> u1 = 2 * np.sqrt(1 - 4 * A) * (x + y) / np.sqrt(1 - 8 * A)
+    >>> c = (1 - 4 * A) ** 2 * np.exp(-2 * (x @ x + y @ y)) / ((1 - 8 * A) * np.exp(-(u1 @ u1) / 2))
+    >>> bool(abs(Z(x, y, A) ** 2 / (c * Z(u1 / 2, u1 / 2, 2 * A)) - 1) < 1e-12)
+    True
+    """
+    with mp.workdps(dps + 10):
+        xv = [mpmath.mpf(float(t)) for t in np.asarray(x, float).ravel()]
+        yv = [mpmath.mpf(float(t)) for t in np.asarray(y, float).ravel()]
+        d = len(xv)
+        A = mpmath.mpf(float(A))
+        if 1 - 8 * A <= 0:
+            raise ValueError(f"orthogonal_pair_square_moment needs 1 - 8A > 0, got A={A}")
+        u2 = mpmath.fsum((a + b) ** 2 for a, b in zip(xv, yv))
+        r2 = mpmath.fsum(a * a for a in xv) + mpmath.fsum(b * b for b in yv)
+        up2 = 4 * (1 - 4 * A) / (1 - 8 * A) * u2
+        logc = d * mpmath.log(1 - 4 * A) - 2 * r2 - mpmath.mpf(d) / 2 * mpmath.log(1 - 8 * A) + up2 / 2
+        return +(mpmath.exp(2 * logc) * crt.orthogonal_pair_moment(d, up2, dps=dps))
