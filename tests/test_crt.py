@@ -487,3 +487,46 @@ def test_crt_rules_conventions_root_causes_and_inventory():
     caps = {i.ref for i in ITEMS if i.kind == "caption"}
     assert caps == {f"Fig. {k} caption" for k in range(1, 5)} | {f"Table {k} caption" for k in range(1, 13)}
     assert ids <= {c for i in ITEMS for c in i.claims}, ids - {c for i in ITEMS for c in i.claims}
+
+
+# ------------------------------------------------------------------ exact higher moments for the MC witnesses (issue 27)
+
+def test_gerf_product_moment_matches_row_moments_and_variance():
+    from rfsym.testing.law import gerf_row_moment
+    x, y = ["0.5", "0.3", "-0.2", "0.4"], ["0.2", "0.6", "0.1", "0.3"]
+    xf, yf = np.array([float(v) for v in x]), np.array([float(v) for v in y])
+    for A in (-0.3, 0.0, 0.02):
+        for k in (1, 2, 3, 4):
+            assert abs(float(cw.gerf_product_moment([(A, k)], xf, yf)) / gerf_row_moment(k, A, xf, yf) - 1) < 1e-10
+        K = math.exp(-0.5 * float(((xf - yf) ** 2).sum()))
+        v = cw.gerf_product_moment([(A, 2)], xf, yf) - K * K
+        assert abs(float(v / crt.gerf_variance(x, y, repr(A), 1, dps=20)) - 1) < 1e-12
+    # a mixed product (common omega) against sampling at small norms
+    rng = np.random.default_rng(7)
+    Z = cw.paired_oprf_second_moments([0.1, -0.2], [0.2, 0.1], [-0.1, 0.0], 400_000, rng)
+    ex = float(cw.gerf_product_moment([(-0.1, 2), (0.0, 2)], [0.1, -0.2], [0.2, 0.1]))
+    prod = Z[0] * Z[1]
+    assert abs(prod.mean() - ex) < 5 * prod.std() / math.sqrt(prod.size)
+
+
+def test_dirf_row_moment_second_moment_and_sampling():
+    x, y = [0.5, -0.3, 0.2], [0.4, 0.6, -0.1]
+    K2 = math.exp(-sum((a - b) ** 2 for a, b in zip(x, y)))
+    assert abs(float(cw.dirf_row_moment(2, x, y, "poisson", 0.7) - K2) / float(crt.poisson_variance(x, y, "0.7", dps=20)) - 1) < 1e-12
+    assert abs(float(cw.dirf_row_moment(2, x, y, "geometric", 0.4) - K2) / float(crt.geometric_variance(x, y, "0.4", dps=20)) - 1) < 1e-12
+    assert abs(float(cw.dirf_row_moment(1, x, y, "geometric", 0.4)) / math.sqrt(K2) - 1) < 1e-12
+    v = crt.estimator_samples("geometric", np.array(x), np.array(y), 400_000, np.random.default_rng(3), p=0.5)
+    e3 = float(cw.dirf_row_moment(3, x, y, "geometric", 0.5))
+    assert abs((v ** 3).mean() - e3) < 5 * (v ** 3).std() / math.sqrt(v.size)
+    with pytest.raises(ValueError, match="kind"):
+        cw.dirf_row_moment(2, x, y, "binomial", 0.5)
+
+
+def test_orthogonal_pair_square_moment_sampled():
+    from rfsym.crt.claims.sec4_orthogonal import _orth_pairs_mc
+    x, y = np.array([0.15, -0.1, 0.05]), np.array([0.05, 0.1, 0.0])
+    z1, z2 = _orth_pairs_mc(x, y, 400_000, np.random.default_rng(5), A=-0.2)
+    p = (z1 * z2) ** 2
+    assert abs(p.mean() - float(cw.orthogonal_pair_square_moment(x, y, -0.2))) < 5 * p.std() / math.sqrt(p.size)
+    with pytest.raises(ValueError, match="1 - 8A"):
+        cw.orthogonal_pair_square_moment(x, y, 0.2)

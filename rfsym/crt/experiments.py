@@ -277,13 +277,16 @@ def fig2_curves(regime, sigmas, seed, *, d=64, L=1024, repeats=5, n_pairs=8192):
     return {m: (np.array([r[m][0] for r in rs]), np.array([r[m][1] for r in rs])) for m in METHODS}
 
 
-def sampled_log_variances(u, v, sigmas, rng, *, n=200_000, kinds=("PosRF", "OPRF", "GERF", "PoisRF", "GeomRF"), U=None, V=None):
+def sampled_log_variances(u, v, sigmas, rng, *, n=200_000, kinds=("PosRF", "OPRF", "GERF", "PoisRF", "GeomRF"), U=None, V=None,
+                          keep_samples=False):
     r"""Sampled single-feature variances along a ray :math:`(\sigma u, \sigma v)` with the parameters
     refitted at each sigma from the scaled sets ``U, V`` (default: the pair itself), next to the
     analytic values of :func:`log_variances` (the Monte Carlo witness of the Fig. 2 curves).
 
     Returns a list of dicts ``{"sigma", "method", "exact", "mc"}`` with ``exact`` the analytic
-    single-feature variance and ``mc`` an :class:`rfsym.montecarlo.MCResult` of the sampled variance.
+    single-feature variance and ``mc`` an :class:`rfsym.montecarlo.MCResult` of the sampled variance;
+    with ``keep_samples`` each dict also holds ``samples`` (the ``n`` single-feature estimates) and
+    ``params`` (the fitted parameter of that method), for tests with exact higher moments.
 
     Examples
     --------
@@ -307,8 +310,11 @@ def sampled_log_variances(u, v, sigmas, rng, *, n=200_000, kinds=("PosRF", "OPRF
         for m in kinds:
             exact = math.exp(lv[m][0] + (0.0 if m in COMPLEX_METHODS else math.log(2)))
             chunks = [min(100_000, n - k) for k in range(0, n, 100_000)]       # bounded memory for the DIRF features
-            r = variance_of(np.concatenate([crt.estimator_samples(kind_of[m], sg * u, sg * v, c, rng, **kw[m]) for c in chunks]))
-            out.append({"sigma": float(sg), "method": m, "exact": exact, "mc": r})
+            smp = np.concatenate([crt.estimator_samples(kind_of[m], sg * u, sg * v, c, rng, **kw[m]) for c in chunks])
+            row = {"sigma": float(sg), "method": m, "exact": exact, "mc": variance_of(smp)}
+            if keep_samples:
+                row.update(samples=smp, params=kw[m])
+            out.append(row)
     return out
 
 

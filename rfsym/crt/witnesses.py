@@ -41,6 +41,8 @@ from ..precision import require_int, to_mp, to_vector
 __all__ = ["gerf_second_moment_quad", "dirf_feature_mp",
            "dirf_second_moment_lattice", "paired_oprf_second_moments", "gerf_variance_alpha4_real",
            "orthogonal_pair_moment_quad",
+           # exact higher moments for the Monte Carlo witnesses' standard errors (issue 27)
+           "gerf_product_moment", "dirf_row_moment", "central_moments", "orthogonal_pair_square_moment",
            # Theorem 9.1
            "oprf_f_quad", "indicator_counterexample_expr", "indicator_pair_samples"]
 
@@ -380,3 +382,129 @@ def indicator_pair_samples(z, n, rng):
     W = _sample_projections("orthogonal", d, n * d, rng).reshape(n, d, d)[:, :2, :]
     a = W @ z
     return (a * a * (np.linalg.norm(W, axis=2) < 1)).T
+
+
+# ---------------------------------------------------------------------------------------------
+# exact higher moments of one replicate (the s.e. of the Monte Carlo witnesses, issue 27)
+# ---------------------------------------------------------------------------------------------
+
+def gerf_product_moment(terms, x, y, *, dps: int = 30):
+    """:math:`E\\prod_i Z_{A_i}(\\omega)^{k_i}` for positive GERF products (``s = +1``, real ``A_i``)
+    that share one :math:`\\omega\\sim N(0, I_d)`, a Gaussian integral in closed form.
+
+    :math:`Z_A = D_A^2 e^{2A\\|\\omega\\|^2 + B_A\\omega^\\top u - \\|x\\|^2-\\|y\\|^2}`, :math:`u = x+y`,
+    :math:`B_A=\\sqrt{1-4A}`, :math:`D_A^2=(1-4A)^{d/2}`, and
+    :math:`E e^{a\\|\\omega\\|^2+b\\omega^\\top u} = (1-2a)^{-d/2}e^{b^2\\|u\\|^2/(2(1-2a))}` with
+    :math:`a = 2\\sum_i k_iA_i`, :math:`b=\\sum_i k_iB_{A_i}`. ``terms`` is a sequence of ``(A, k)``;
+    returns ``inf`` where :math:`1-2a\\le 0`.
+
+    Examples
+    --------
+    >>> from rfsym.testing.law import gerf_row_moment
+    >>> x, y = [0.3, -0.2, 0.1], [0.2, 0.4, 0.0]
+    >>> v = gerf_product_moment([(-0.1, 3)], x, y)
+    >>> bool(abs(v / gerf_row_moment(3, -0.1, np.array(x), np.array(y)) - 1) < 1e-12)
+    True
+    >>> print(mpmath.nstr(gerf_product_moment([(0, 1)], [0.5], [0.5]), 12))    # E Z = K = 1 at x = y
+    1.0
+    """
+    with mp.workdps(dps + 10):
+        xv = [mpmath.mpf(float(t)) for t in np.asarray(x, float).ravel()]
+        yv = [mpmath.mpf(float(t)) for t in np.asarray(y, float).ravel()]
+        d = len(xv)
+        u2 = mpmath.fsum((a + b) ** 2 for a, b in zip(xv, yv))
+        r2 = mpmath.fsum(a * a for a in xv) + mpmath.fsum(b * b for b in yv)
+        a = mpmath.mpf(0)
+        b = mpmath.mpf(0)
+        logc = mpmath.mpf(0)
+        for A, k in terms:
+            A = mpmath.mpf(float(A))
+            a += 2 * k * A
+            b += k * mpmath.sqrt(1 - 4 * A)
+            logc += k * (mpmath.mpf(d) / 2 * mpmath.log(1 - 4 * A) - r2)
+        if 1 - 2 * a <= 0:
+            return mpmath.inf
+        return +mpmath.exp(logc - mpmath.mpf(d) / 2 * mpmath.log(1 - 2 * a) + b * b * u2 / (2 * (1 - 2 * a)))
+
+
+def dirf_row_moment(j: int, x, y, kind, param, *, dps: int = 30):
+    """:math:`E[Z^j]` of one PoisRF (``kind="poisson"``, rate ``param``) or GeomRF (``"geometric"``,
+    ``param = p``) product :math:`Z = f(\\omega, x)f(\\omega, y)`, Eq. (10), by the series over the
+    independent coordinates :math:`k_l` of :math:`\\omega`:
+    :math:`e^{-j(\\|x\\|^2+\\|y\\|^2)/2}\\prod_l\\sum_k (x_ly_l)^{jk}/(k!^j\\,p(k)^{j-1})`.
+
+    Examples
+    --------
+    >>> from rfsym import crt
+    >>> x, y = [0.5, -0.3], [0.4, 0.6]
+    >>> K2 = mpmath.exp(-sum((a - b) ** 2 for a, b in zip(x, y)))
+    >>> v = dirf_row_moment(2, x, y, "geometric", 0.4) - K2
+    >>> bool(abs(v / crt.geometric_variance(x, y, 0.4) - 1) < 1e-20)
+    True
+    """
+    with mp.workdps(dps + 10):
+        xv = [mpmath.mpf(float(t)) for t in np.asarray(x, float).ravel()]
+        yv = [mpmath.mpf(float(t)) for t in np.asarray(y, float).ravel()]
+        q = mpmath.mpf(float(param))
+        if kind == "poisson":
+            logp = lambda k: -q + k * mpmath.log(q) - mpmath.loggamma(k + 1)
+        elif kind == "geometric":
+            logp = lambda k: mpmath.log(q) + k * mpmath.log1p(-q)
+        else:
+            raise ValueError(f"kind must be 'poisson' or 'geometric', got kind={kind!r}")
+        out = mpmath.exp(-j * (mpmath.fsum(a * a for a in xv) + mpmath.fsum(b * b for b in yv)) / 2)
+        for a, b in zip(xv, yv):
+            c = a * b
+            out *= mpmath.nsum(lambda k: (c ** (j * int(k)) * mpmath.exp(-j * mpmath.loggamma(k + 1) - (j - 1) * logp(k))
+                                          if c != 0 or k == 0 else mpmath.mpf(0)), [0, mpmath.inf])
+        return +out
+
+
+def central_moments(raw):
+    """``(variance, mu4)`` of one replicate from its raw moments ``(E Z, E Z^2, E Z^3, E Z^4)`` (mpmath).
+
+    Examples
+    --------
+    >>> v, m4 = central_moments([0, 1, 0, 3])          # standard normal
+    >>> float(v), float(m4)
+    (1.0, 3.0)
+    """
+    with mp.workdps(60):
+        k1, m2, m3, m4 = (mpmath.mpf(v) for v in raw)
+        return +(m2 - k1 ** 2), +(m4 - 4 * k1 * m3 + 6 * k1 ** 2 * m2 - 3 * k1 ** 4)
+
+
+def orthogonal_pair_square_moment(x, y, A, *, dps: int = 30):
+    """:math:`E[Z_1^2Z_2^2]` for two *orthogonal* positive GERF products (``s = +1``, real ``A`` with
+    :math:`1-8A>0`), the second moment of the Theorem 4.1 pair product.
+
+    :math:`Z_A(\\omega)^2 = c\\,Z'_{2A}(\\omega)` pointwise, where :math:`Z'` is the GERF product at
+    :math:`x'=y'=u'/2`, :math:`u' = 2B_A u/B_{2A}` (:math:`u=x+y`) and
+    :math:`c = D_A^4e^{-2(\\|x\\|^2+\\|y\\|^2)}/(D_{2A}^2e^{-\\|u'\\|^2/2})`; so
+    :math:`E[Z_1^2Z_2^2] = c^2E[Z'_1Z'_2]` with :math:`K(x',y')=1`, i.e. ``c**2`` times
+    :func:`rfsym.crt.orthogonal_pair_moment` at :math:`\\|u'\\|^2`.
+
+    Examples
+    --------
+    The pointwise identity behind it, at one :math:`\\omega`:
+
+    >>> x, y, A = np.array([0.3, -0.2]), np.array([0.1, 0.4]), -0.2
+    >>> w = np.array([[0.7, -1.1]])
+    >>> Z = lambda a, b, A: (crt.gerf_features(a[None], w, A, 1, 1) * crt.gerf_features(b[None], w, A, 1, 2)).real[0, 0]
+    >>> u1 = 2 * np.sqrt(1 - 4 * A) * (x + y) / np.sqrt(1 - 8 * A)
+    >>> c = (1 - 4 * A) ** 2 * np.exp(-2 * (x @ x + y @ y)) / ((1 - 8 * A) * np.exp(-(u1 @ u1) / 2))
+    >>> bool(abs(Z(x, y, A) ** 2 / (c * Z(u1 / 2, u1 / 2, 2 * A)) - 1) < 1e-12)
+    True
+    """
+    with mp.workdps(dps + 10):
+        xv = [mpmath.mpf(float(t)) for t in np.asarray(x, float).ravel()]
+        yv = [mpmath.mpf(float(t)) for t in np.asarray(y, float).ravel()]
+        d = len(xv)
+        A = mpmath.mpf(float(A))
+        if 1 - 8 * A <= 0:
+            raise ValueError(f"orthogonal_pair_square_moment needs 1 - 8A > 0, got A={A}")
+        u2 = mpmath.fsum((a + b) ** 2 for a, b in zip(xv, yv))
+        r2 = mpmath.fsum(a * a for a in xv) + mpmath.fsum(b * b for b in yv)
+        up2 = 4 * (1 - 4 * A) / (1 - 8 * A) * u2
+        logc = d * mpmath.log(1 - 4 * A) - 2 * r2 - mpmath.mpf(d) / 2 * mpmath.log(1 - 8 * A) + up2 / 2
+        return +(mpmath.exp(2 * logc) * crt.orthogonal_pair_moment(d, up2, dps=dps))

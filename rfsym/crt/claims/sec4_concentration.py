@@ -23,7 +23,8 @@ from scipy import special as _ssp
 from ... import crt
 from ...claims import Check, Claim, Outcome, Reading
 from ...montecarlo import mean_of, z_check
-from ._checks import SEED, agreeing_digits
+from .. import witnesses as cw
+from ._checks import SEED, _ExactCheck, agreeing_digits
 
 
 # -------------------------------------------------- checks shared by several claims of this file
@@ -136,12 +137,12 @@ def _eq35_mc():
     Wg = crt.sample_omega("gaussian", d, 200_000, rng)
     Zg = (crt.gerf_features(xf[None], Wg, Af, 1, 1) * crt.gerf_features(xf[None], Wg, Af, 1, 2)).real[0]
     hits = (Zg > float(Mxy)).astype(float)
-    r = mean_of(hits)
     q = float(crt.oprf_upper_tail(x, x, A, Mxy, dps=15))
-    a = z_check(r, q)
+    # Bernoulli replicates: exact variance q(1 - q) under the null, support [0, 1] (issue 27)
+    a = _ExactCheck(hits, q, q * (1 - q), lower=0.0, upper=1.0)
     return Outcome(a.passed, (f"200000 sampled OPRF products Z at d=8, x=y, ||x||^2=25: {int(hits.sum())} exceed the printed bound M(x,y) = {mpmath.nstr(Mxy, 8)} "
-                              f"(frequency {r.estimate:.3%}) vs exact P = {q:.5%}: {a}; max sampled Z = {Zg.max():.4g}"),
-                   agreement=f"z = {a.z:+.2f}", control_rejected=hits.sum() > 0,
+                              f"(frequency {a.t.mean:.3%}) vs exact P = {q:.5%}: {a}; max sampled Z = {Zg.max():.4g}"),
+                   agreement=f"z = {a.z:+.2f} (exact s.e.)", control_rejected=hits.sum() > 0,
                    control_detail=f"the printed bound (P[Z > M] = 0) is rejected: {int(hits.sum())} sampled exceedances")
 
 
@@ -204,13 +205,18 @@ def _thm42_mc():
     r = mean_of(hits)
     printed = float(crt.hoeffding_bound_printed(x, x, A, M, repr(eps), dps=15))
     corrected = float(crt.hoeffding_bound_corrected(x, x, A, M, repr(eps), dps=15))
-    zp = (r.estimate - printed) / r.stderr
     zc = (r.estimate - corrected) / r.stderr
-    unb = z_check(mean_of(est), K)          # the sampled estimator is unbiased (and nonnegative)
+    # issue 27: the printed bound as a null for the Bernoulli hits, with its own exact variance p(1 - p) and support
+    # [0, 1] (a guaranteed-rate test); the estimates' unbiasedness with the exact variance Var(Z)/M, K^ >= 0
+    pb = _ExactCheck(hits, printed, printed * (1 - printed), lower=0.0, upper=1.0)
+    varZ = float(cw.gerf_product_moment([(A, 2)], xf, xf)) - K * K
+    unb = _ExactCheck(est, K, varZ / M)
     return Outcome(zc <= 5 and unb.passed and bool(np.all(est >= 0)), (f"same setting, {R} replicates of K^ with M={M} (unbiased: {unb}; all >= 0): P[|K^ - K| >= {eps:g}] = {r.estimate:.4f} ± {r.stderr:.4f}; "
-                f"printed bound {printed:.3g} exceeded at z = {zp:+.1f}; Hoeffding with the true range [0, sup Z]: {corrected:.4f} (holds, z = {zc:+.1f})"),
-                   agreement=f"corrected bound holds (z = {zc:+.1f})", control_rejected=zp > 5,
-                   control_detail=f"printed bound rejected at z = {zp:+.1f}")
+                f"printed bound {printed:.3g} exceeded at z = {pb.z:+.1f} (s.e. of Bernoulli({printed:.3g}); "
+                f"{'rejected' if not pb.passed else 'NOT rejected'} at guaranteed rate <= {pb.t.alpha:.2g}); "
+                f"Hoeffding with the true range [0, sup Z]: {corrected:.4f} (holds, z = {zc:+.1f})"),
+                   agreement=f"corrected bound holds (z = {zc:+.1f})", control_rejected=not pb.passed,
+                   control_detail=f"printed bound rejected at z = {pb.z:+.3g} (exact s.e. of Bernoulli(bound), guaranteed rate <= {pb.t.alpha:.2g})")
 
 
 def _thm42_transcription():

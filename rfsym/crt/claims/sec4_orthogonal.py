@@ -26,7 +26,7 @@ from ... import crt
 from ...claims import Check, Claim, Outcome, Reading
 from ...montecarlo import mean_of, variance_of, z_check
 from .. import witnesses as cw
-from ._checks import SEED, _f, _mc_outcome, agreeing_digits
+from ._checks import SEED, _ExactCheck, _f, _mc_outcome, agreeing_digits
 
 
 # -------------------------------------------------- checks shared by several claims of this file
@@ -73,21 +73,28 @@ CLAIMS: list = []
 # -------------------------------------------------------------------------------- CRT-Thm4.1
 
 def _thm41_mc():
+    # decisions with the exact variance of Z1 Z2 (issue 27): E[Z1^2 Z2^2] = c^2 E[Z'1 Z'2] at a rescaled pair
+    # (rfsym.crt.witnesses.orthogonal_pair_square_moment), Z1 Z2 >= 0, guaranteed-rate tests
     rng = np.random.default_rng(SEED + 18)
     x, y = np.array([0.5, 0.4, -0.2, 0.3]), np.array([0.6, 0.3, 0.1, 0.5])
     s2 = float(np.sum((x + y) ** 2))
     K = math.exp(-0.5 * float(np.sum((x - y) ** 2)))
-    lines, oks, bads = [], [], []
+    As = (1 - 1 / float(crt.oprf_rho_star_np(4, s2))) / 8
+    lines, oks = [], []
+    ex = K * K * float(crt.orthogonal_pair_moment(4, repr(s2), dps=15))
     for A in (None, 0.0):
         z1, z2 = _orth_pairs_mc(x, y, 300_000, rng, A=A)
-        r = mean_of(z1 * z2)
-        ex = K * K * float(crt.orthogonal_pair_moment(4, repr(s2), dps=15))
-        a, b = z_check(r, ex), z_check(r, K * K)
+        v2 = float(cw.orthogonal_pair_square_moment(x, y, As if A is None else A)) - ex * ex
+        a = _ExactCheck(z1 * z2, ex, v2, {"i.i.d. K^2": K * K})
         oks.append(a)
-        bads.append(b)
-        lines.append(f"A={'A*' if A is None else A}: E[Z1 Z2] {a}; i.i.d. value K^2 = {K*K:.5f}: z = {b.z:+.1f}")
-    return Outcome(all(a.passed for a in oks), f"d=4, s2={s2:.2f}, orthogonal pairs (Haar): " + "; ".join(lines) + " -> exact formula K^2 e^(-s2) 1F1(d; d/2; s2/2)",
-                   **_mc_outcome(lines, oks, bads, "pair moment (the i.i.d. K^2)"))
+        lines.append(f"A={'A*' if A is None else A}: E[Z1 Z2] {a}; i.i.d. value K^2 = {K*K:.5f}: z = {a.cz('i.i.d. K^2'):+.1f} "
+                     f"({'rejected' if a.rejects('i.i.d. K^2') else 'NOT rejected'})")
+    return Outcome(all(a.passed for a in oks), f"d=4, s2={s2:.2f}, orthogonal pairs (Haar): " + "; ".join(lines)
+                   + " -> exact formula K^2 e^(-s2) 1F1(d; d/2; s2/2); s.e. from the exact E[Z1^2 Z2^2]",
+                   agreement=f"max |z| = {max(abs(a.z) for a in oks):.2f} over {len(oks)} point(s) (exact s.e.)",
+                   control_rejected=all(a.rejects("i.i.d. K^2") for a in oks),
+                   control_detail=f"wrong pair moment (the i.i.d. K^2) rejected at |z| >= {min(abs(a.cz('i.i.d. K^2')) for a in oks):.1f} "
+                                  f"(exact s.e., guaranteed rate <= {oks[0].t.alpha:.2g})")
 
 
 #: (d, M) with M > d: independent orthogonal blocks of d rows (App. 9.1)
