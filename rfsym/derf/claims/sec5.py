@@ -634,16 +634,22 @@ def _fig1_mc():
              "GERF as SADERF (Psi = I)": derf.as_derf_params_np("saderf", dict(g, Psi=I)),
              "SADERF as ADERF": derf.as_derf_params_np("saderf", dict(g, Psi=psi)),
              "GERF as SDERF (Q = I)": derf.as_derf_params_np("sderf", {"A": a * I, "B": g["B"] * I, "C": -I / 2, "D": g["D"]})}
+    # issue 27: each mean decided with the exact variance of one product (E (f1 f2)^2 of that DERF, a Gaussian
+    # integral), products >= 0, guaranteed-rate tests; the control's law is that of the wrong SDERF itself
     rows, ok, zs = [], True, []
     for name, p in cases.items():
-        c = z_check(mean_of(derf.mc_moments(p, x, y, n, rng)), K)
+        _, v, _ = _product_moments(p, x, y)
+        c = _ExactCheck(derf.mc_moments(p, x, y, n, rng), K, v)
         ok &= c.passed
-        rows.append(f"{name}: z = {c.z:+.2f}")
+        rows.append(f"{name}: z = {c.z:+.2f} (sample-s.e. {c.sample_z:+.2f})")
     pw = derf.as_derf_params_np("sderf", {"A": a * I, "B": g["B"] * I, "C": -I, "D": g["D"]})
-    w = z_check(mean_of(derf.mc_moments(pw, x, y, n, rng)), K)
-    return Outcome(ok, f"{n} draws per family, d = 3, E f1 f2 vs K = {K:.6g}: " + "; ".join(rows)
-                   + f"; SDERF with C = -I: z = {w.z:+.1f}", agreement=f"|z| <= 5 for {len(cases)} embeddings",
-                   control_rejected=not w.passed, control_detail=f"SDERF with C = -I rejected at z = {w.z:+.1f}",
+    mw, vw, _ = _product_moments(pw, x, y)
+    w = _ExactCheck(derf.mc_moments(pw, x, y, n, rng), mw, vw, {"K": K})
+    wz = w.cz("K")
+    return Outcome(ok, f"{n} draws per family, d = 3, E f1 f2 vs K = {K:.6g}, exact s.e.: " + "; ".join(rows)
+                   + f"; SDERF with C = -I: z = {wz:+.1f} ({'rejected' if w.rejects('K') else 'NOT rejected'}; exact s.e. of its own law)",
+                   agreement=f"|z| <= 5 for {len(cases)} embeddings (exact s.e.)",
+                   control_rejected=w.rejects("K"), control_detail=f"SDERF with C = -I rejected at z = {wz:+.1f} (exact s.e., guaranteed rate <= {w.t.alpha:.2g})",
                    domain={"embedded family": ", ".join(cases)})
 
 
