@@ -194,3 +194,22 @@ def test_gerf_sderf_gap_no_overflow_at_large_scale():
     lib = (derf.log_relative_variance_np("gerf", X, Y).mean() - derf.log_relative_variance_np("sderf", X, Y).mean())
     g = dw.gerf_sderf_gap(X, Y)
     assert math.isfinite(g) and g == pytest.approx(lib, rel=1e-9)
+
+
+def test_exact_product_moments_and_exact_check():
+    """The exact (mean, variance, mu4) of a DERF product used by the Monte Carlo witnesses (issue 27)."""
+    from rfsym.derf.claims._checks import _ExactCheck, _product_moments
+    p = derf.as_derf_params_np("gerf", {"A": 0.0, "B": 1.0, "C": -0.5, "D": 1.0}, d=2)      # PosRF
+    x, y = np.array([0.3, 0.1]), np.array([0.2, -0.4])
+    m, v, mu4 = _product_moments(p, x, y)
+    s2 = float(((x + y) ** 2).sum())
+    # PosRF: Z = exp(w^T (x + y) - |x|^2/2 - |y|^2/2), so Z / K is lognormal with log-variance s2
+    K = math.exp(x @ y)
+    assert abs(m / K - 1) < 1e-12 and abs(v / K ** 2 / math.expm1(s2) - 1) < 1e-10
+    q = math.exp(s2)
+    mu4_ln = K ** 4 * (q ** 6 - 4 * q ** 3 + 6 * q - 3)
+    assert abs(mu4 / mu4_ln - 1) < 1e-9
+    ex, mc, s = dx.fig2_mc_point("sphere", "sderf", 0.25, d=8, L=16, n=50_000, keep_samples=True)
+    _, v2, m4 = _product_moments(s["params"], s["x"], s["y"], scale=math.exp(s["x"] @ s["y"]))
+    c = _ExactCheck((s["samples"] - 1) ** 2, ex, m4 - v2 * v2, {"1.1 x": 1.1 * ex})
+    assert abs(v2 / ex - 1) < 1e-8 and c.passed and c.rejects("1.1 x")

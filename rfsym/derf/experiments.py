@@ -86,12 +86,14 @@ def fig2_gaps(regime: str, a: str = "gerf", b: str = "sderf", **kw):
 
 
 def fig2_mc_point(regime: str, family: str, sigma: float, *, d: int = 64, L: int = 64, n: int = 200_000,
-                  seed: int = 2024):
+                  seed: int = 2024, keep_samples: bool = False):
     """Sampled relative variance of one pair (x_1, y_1) of a regime vs its exact value from (9).
 
     Draws one pair of sets (``L`` points, parameters optimised on them), samples ``n`` features of the
     pair with :func:`rfsym.derf.mc_moments` and returns the exact Var/K^2 and the Monte Carlo
-    estimate (an :class:`rfsym.montecarlo.MCResult` of the relative variance).
+    estimate (an :class:`rfsym.montecarlo.MCResult` of the relative variance). With ``keep_samples`` a
+    third item is returned: a dict with the relative products ``f1 f2 / K`` (``samples``), the fitted DERF
+    ``params`` and the pair ``x``, ``y`` (for tests with the exact higher moments).
 
     Examples
     --------
@@ -109,7 +111,10 @@ def fig2_mc_point(regime: str, family: str, sigma: float, *, d: int = 64, L: int
     x, y = X[0], Y[0]
     prod = mc_moments(p, x, y, n, rng)
     exact = float(np.exp(derf.log_relative_variance_np(family, x[None], y[None], params=p)[0, 0]))
-    return exact, variance_of(prod / np.exp(x @ y))
+    rel = prod / np.exp(x @ y)
+    if keep_samples:
+        return exact, variance_of(rel), {"samples": rel, "params": p, "x": x, "y": y}
+    return exact, variance_of(rel)
 
 
 def aderf_lead_vs_L(regime: str = "normal", sigma: float = 0.75, Ls=(128, 256, 512, 1024), *, d: int = 64,

@@ -14,7 +14,7 @@ from mpmath import mp
 
 from ... import derf
 from ...claims import Check, Outcome
-from ...montecarlo import z_check
+from ...montecarlo import exact_z_witness, z_check
 from ...precision import agreeing_digits
 from .. import witnesses as dw
 from ..moments import _eq9_log_m2
@@ -28,6 +28,45 @@ _DATA = [derf.example_data(11, L=6, d=3, scale=0.5, shift=0.3), derf.example_dat
 
 
 _DATA_NP = [(np.array(X, float), np.array(Y, float)) for X, Y in _DATA]
+
+
+def _product_moments(params, x, y, scale=1.0):
+    """Exact ``(mean, variance, mu4)`` of one product ``f1 f2 / scale`` of a DERF (issue 27), from the Gaussian
+    integrals ``E (f1 f2)^k``, k = 1..4 (:func:`rfsym.derf.derf_log_moment_np`), combined at 50 digits."""
+    with mp.workdps(50):
+        m = [mpmath.exp(mpmath.mpf(float(derf.derf_log_moment_np(params, x, y, k))) - k * mpmath.log(scale))
+             for k in (1, 2, 3, 4)]
+        k1 = m[0]
+        var = m[1] - k1 ** 2
+        mu4 = m[3] - 4 * k1 * m[2] + 6 * k1 ** 2 * m[1] - 3 * k1 ** 4
+        return float(k1), float(var), float(mu4)
+
+
+class _ExactCheck:
+    """A sampled mean decided with the exact variance of one replicate (issue 27): ``z`` in exact-s.e. units,
+    ``passed`` and each control's rejection from :func:`rfsym.tailbounds.mean_test` (rate guaranteed at every
+    n, heavy tails included); ``sample_z`` is what the sample s.e. gave."""
+
+    def __init__(self, samples, exact, variance, controls=None, lower=0.0, upper=None):
+        w = exact_z_witness(samples, float(exact), float(variance), controls or {"(none)": float(exact)},
+                            lower=lower, upper=upper)
+        self.w, self.t, self.exact = w, w.test, float(exact)
+        self.named = dict(w.controls) if controls else {}
+
+    passed = property(lambda self: self.w.passed)
+    z = property(lambda self: self.w.z)
+    sample_z = property(lambda self: self.w.sample_z)
+
+    def rejects(self, name):
+        return not self.named[name].passed
+
+    def cz(self, name):
+        return self.named[name].z
+
+    def __str__(self):
+        t = self.t
+        return (f"MC {t.mean:.6g} ± {np.sqrt(t.sigma2 / t.n):.2g} (exact s.e., n={t.n}) vs exact {self.exact:.6g}: "
+                f"z = {t.z:+.2f} ({'pass' if t.passed else 'FAIL'}, guaranteed rate <= {t.alpha:.2g}; sample-s.e. z {self.sample_z:+.2f})")
 
 
 def _fmt(v, n=12):

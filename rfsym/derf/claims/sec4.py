@@ -24,7 +24,7 @@ from ...claims import Check, Claim, Outcome, Reading
 from ...montecarlo import mean_of, variance_of, z_check, z_witness
 from ...precision import agreeing_digits
 from ..moments import _eq9_log_m2
-from ._checks import SEED, _fmt, _thm41_numeric
+from ._checks import SEED, _ExactCheck, _fmt, _product_moments, _thm41_numeric
 
 
 def _sec4_embedding():
@@ -261,6 +261,8 @@ def _diag_reduction():
 
 def _diag_mc():
     """Sampling the diagonalised DERF (A~, Q^T B) at fresh draws reproduces the moments of the dense one."""
+    # issue 27: decided with the exact variances of f1 f2 and (f1 f2)^2 (E (f1 f2)^k, k <= 4, of the dense DERF:
+    # Gaussian integrals), products >= 0, guaranteed-rate tests
     rng = np.random.default_rng(SEED + 403)
     p = derf.random_derf_params_np(3, rng)
     lam, Q = np.linalg.eigh(p["A"])
@@ -269,17 +271,20 @@ def _diag_mc():
     x, y = np.array([0.3, -0.2, 0.5]), np.array([-0.1, 0.4, 0.2])
     n = 400_000
     prods = derf.mc_moments(pt, x, y, n, rng)
-    m1, m2 = (math.exp(derf.derf_log_moment_np(p, x, y, k)) for k in (1, 2))
-    w1 = z_witness(mean_of(prods), m1, {"B not rotated": math.exp(derf.derf_log_moment_np(pn, x, y, 1))})
-    w2 = z_witness(mean_of(prods ** 2), m2, {"B not rotated": math.exp(derf.derf_log_moment_np(pn, x, y, 2))})
+    m1, m2, m4 = (math.exp(derf.derf_log_moment_np(p, x, y, k)) for k in (1, 2, 4))
+    _, v1, _ = _product_moments(p, x, y)
+    ctl = "B not rotated"
+    w1 = _ExactCheck(prods, m1, v1, {ctl: math.exp(derf.derf_log_moment_np(pn, x, y, 1))})
+    w2 = _ExactCheck(prods ** 2, m2, m4 - m2 * m2, {ctl: math.exp(derf.derf_log_moment_np(pn, x, y, 2))})
     fourth = derf.derf_log_moment_np(pt, x, y, 4)
     ok = w1.passed and w2.passed and math.isfinite(fourth)
+    det = lambda w: f"{ctl} {'rejected' if w.rejects(ctl) else 'NOT rejected'} at z = {w.cz(ctl):+.1f} (exact s.e.)"
     return Outcome(ok, f"random dense DERF, d = 3: {n} fresh draws of the diagonalised DERF (A~ = diag eig A, B~ = Q^T B): "
-                   f"E f1 f2 {w1.check}; E (f1 f2)^2 {w2.check} (exact values of the dense DERF; log E (f1 f2)^4 = "
-                   f"{fourth:.4g} finite, so the z-test of the second moment is valid); diagonalised A with B not rotated: "
-                   f"{w1.control_detail}; {w2.control_detail}", agreement=f"{w1.agreement}; {w2.agreement}",
-                   control_rejected=w1.controls_rejected and w2.controls_rejected,
-                   control_detail=f"B not rotated: {w2.control_detail}")
+                   f"E f1 f2 {w1}; E (f1 f2)^2 {w2} (exact values and variances of the dense DERF; log E (f1 f2)^4 = "
+                   f"{fourth:.4g} finite); diagonalised A with B not rotated: {det(w1)}; {det(w2)}",
+                   agreement=f"z = {w1.z:+.2f}; z = {w2.z:+.2f} (exact s.e.)",
+                   control_rejected=w1.rejects(ctl) and w2.rejects(ctl),
+                   control_detail=f"B not rotated: {det(w2)}")
 
 
 SEC4_DIAG = Claim(id="DERF-Sec4-diag", paper="DERF", rule="verified-as-printed", location="Sec. 4, after Thm 4.1", verdict="verified",
