@@ -79,9 +79,9 @@ HEADLINES = [
         "As we show, orthogonal random features applied in OPRFs provide additional variance reduction for "
         "any dimensionality $d$ (not only asymptotically for sufficiently large $d$, as for RKS).",
         rests_on=("CRT-Thm4.1", "CRT-Thm9.1"),
-        scope="'Orthogonal' read as M <= d, the domain of Thm 9.1 from which App. 9.7 derives Thm 4.1; the "
-              "printed F of Thm 9.1 needs the length of omega restored; for M > d blocks the gain stays "
-              "positive but the constant differs (CRT-Thm4.1)."),
+        scope="Read as the reduction itself (positive for every d): it holds for M <= d, the domain of Thm 9.1, "
+              "whose printed F needs the length of omega restored, and for M > d blocks, where the printed "
+              "factor 1 - 1/M of (15) is too large (CRT-Thm4.1, minor) but the gain stays positive."),
     Headline(
         "CRT-Abs6", _P, "abstract",
         "We test CRTs on many tasks ranging from non-parametric classification to training Transformers for "
@@ -132,8 +132,9 @@ HEADLINES = [
         "reduce the variance of OPRFs for any dimensionality $d$ (see Theorem 4.1) as opposed to only "
         "asymptotically for $d$ large enough which is the case for RKSs.",
         rests_on=("CRT-Thm4.1", "CRT-Thm9.1"),
-        scope="As CRT-Abs5: M <= d, the domain of Thm 9.1, whose printed F needs the length of omega restored; "
-              "FAVOR++'s blocks with M > d keep a positive gain with another constant."),
+        scope="As CRT-Abs5: the reduction holds for M <= d, the domain of Thm 9.1, whose printed F needs the "
+              "length of omega restored; FAVOR++'s blocks with M > d keep a positive gain with another "
+              "constant (CRT-Thm4.1, minor)."),
     Headline(
         "CRT-Con7", _P, "contribution: second paragraph",
         "Finally, we provide extensive empirical evaluation in Section 5, for Transformers (text, image and "

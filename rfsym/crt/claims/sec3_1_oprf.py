@@ -3,7 +3,7 @@
 Optimal positive random features: the variance-optimal real A, its closed form (7), the note on it,
 Fig. 1 (right) and the O(Ld) statistic (8) that fits A.
 
-* ``CRT-Thm3.3`` verified -- OPRFs: the variance-optimal real A
+* ``CRT-Thm3.3`` verified (forced reading: rho* of (7) as the root (22) solves) -- OPRFs: the variance-optimal real A
 * ``CRT-Eq7`` erratum (typo) -- the closed form of rho*
 * ``CRT-Thm3.3-Note`` verified -- sign of A*, its limits, zero variance at x = -y
 * ``CRT-Sec3.1-Pos`` verified -- real A, s = +1 give positive features
@@ -142,11 +142,12 @@ def _d_thm33():
 
 CLAIMS.append(Claim(
     id="CRT-Thm3.3", paper="CRT", location="Sec. 3.1, Theorem 3.3; proof App. 9.4, Eq. (22)",
-    statement=r"For $s=+1$, real $A$, $\|x+y\|^2>0$, the variance (6) is minimised at $A=(1-1/\rho^*)/8$, $\rho^*$ the positive root of $2s_2\rho^2+(2s_2+d)\rho-d=0$.",
+    statement=r"For $s=+1$, real $A$, $\|x+y\|^2>0$, the variance (6) is minimised at $A=(1-1/\rho^*)/8$ with $\rho^*$ given by (7) (Theorem 3.3 prints (7); the check uses the positive root of $2s_2\rho^2+(2s_2+d)\rho-d=0$, see the reading).",
     verdict="verified",
-    rule="verified-as-printed",
+    rule="verified-forced-reading",
+    forced_reading=r"$\rho^*$ of (7) is the positive root of the stationarity quadratic $2s_2\rho^2+(2s_2+d)\rho-d=0$ that the proof's (22) solves, i.e. (7) with its radical closed before $-2s_2-d$ as (22) prints it (the misplaced radical of (7) is the typo CRT-Eq7). The proof allows no other $\rho^*$: (7) as printed does not solve (22) (numbers in CRT-Eq7), and the theorem names $\rho^*$ as the minimiser the proof derives.",
     conventions=('CRT:one-sample-variance',),
-    evidence=r"sympy's stationary point of the proof's $g(\rho)$ is (22); the direct objective (6) (gerf_variance) is stationary at $A^*$ to better than $10^{-15}$ (central differences at 40 digits) with positive curvature, and random-bracket searches of (6) over $A$ find $A^*$, at $d=4$ and at $d=64$, $\|x+y\|^2=100$; paired samples show $A^*/2$, $3A^*/2$ and PosRF ($A=0$) have a larger sampled variance.",
+    evidence=r"Re-adjudicated under the rulebook (issue 28, referee item D10): Theorem 3.3 prints $\rho^*$ as (7), whose radical is misplaced (CRT-Eq7, typo), so it is verified under the reading the proof forces, not as printed (was verified-as-printed, with the statement paraphrasing (7) as (22)). sympy's stationary point of the proof's $g(\rho)$ is (22); the direct objective (6) (gerf_variance) is stationary at $A^*$ to better than $10^{-15}$ (central differences at 40 digits) with positive curvature, and random-bracket searches of (6) over $A$ find $A^*$, at $d=4$ and at $d=64$, $\|x+y\|^2=100$; paired samples show $A^*/2$, $3A^*/2$ and PosRF ($A=0$) have a larger sampled variance.",
     checks=[
         Check("sympy stationary point", "symbolic", _thm33_symbolic,
               exercises=("rfsym.crt.oprf_rho_star_expr",),
