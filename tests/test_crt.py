@@ -530,3 +530,39 @@ def test_orthogonal_pair_square_moment_sampled():
     assert abs(p.mean() - float(cw.orthogonal_pair_square_moment(x, y, -0.2))) < 5 * p.std() / math.sqrt(p.size)
     with pytest.raises(ValueError, match="1 - 8A"):
         cw.orthogonal_pair_square_moment(x, y, 0.2)
+
+
+# ------------------------------------------------------------------ issue 28 referee round D (re-adjudication)
+
+def _crt_claim(cid):
+    from rfsym.claims.runner import registry
+    return registry()[cid]
+
+
+def test_referee_d_rules():
+    """D1, D6, D10: the rules the re-adjudication records (decided by the checks in the registry)."""
+    t41, e33, t33 = _crt_claim("CRT-Thm4.1"), _crt_claim("CRT-Eq33"), _crt_claim("CRT-Thm3.3")
+    assert (t41.verdict, t41.severity, t41.rule, t41.root_cause) == ("erratum", "minor", "erratum-minor", "CRT:thm41-block-factor")
+    assert (e33.severity, e33.rule, e33.root_cause) == ("minor", "erratum-minor", "CRT:app97-unit-projection")
+    assert t33.rule == "verified-forced-reading" and "(22)" in t33.forced_reading
+    for cid in ("CRT-Tab1", "CRT-Tab3"):
+        assert _crt_claim(cid).rule == "unverifiable-out-of-reach"
+
+
+def test_thm41_blocks_no_m_independent_constant():
+    """For blocks (M > d), M * gap / (d - 1) is constant in M, so the gap / printed bound falls like (d-1)/(M-1)."""
+    d = 8
+    xx = ["0"] * (d - 1) + ["1"]
+    g = [crt.orthogonal_gap(xx, ["0"] * d, M, dps=20) * M / (d - 1) for M in (16, 64, 256)]
+    assert max(g) / min(g) - 1 < 1e-12
+    r = [crt.orthogonal_gap(xx, ["0"] * d, M, dps=20) / crt.orthogonal_gap_lower_bound(xx, ["0"] * d, M, dps=20)
+         for M in (d, 16, 256)]
+    assert r[0] >= 1 > r[2] and r[0] > r[1] > r[2]
+
+
+def test_tab1_sensitivity_table_does_not_flip():
+    """D8: no cached preprocessing reproduces Table 1; every row is undecided (the split decides the cells)."""
+    from rfsym.crt import realdata as crd
+    o = crd.check_tab1_preprocessing()
+    assert o.passed and o.control_rejected and not o.sensitivity.flips
+    assert all(h is None for _, _, h in o.sensitivity.rows) and len(o.sensitivity.rows) == 3

@@ -73,7 +73,7 @@ ITEMS = (
     Item("Sec. 2.3, para 1", _T, "if <nu, f1, f2> are RFs for K^(0), then exp(alpha|x|^2) f^(k) are RFs for K^(alpha)", ("DERF-Sec2.3-scaled",)),
     Item("Eq. (4)", _D, "Omega_trig = R^{d+1}, nu_trig = Unif([0, 2 pi]) x N(0_d, I_d)^d", ("DERF-Eq4",)),
     Item("Eq. (5)", _D, "f_trig^(1) = sqrt2 exp(|x|^2/2) cos(w^T x + theta), f_trig^(2) = sqrt2 exp(|y|^2/2) cos(-w^T y + theta)",
-         ("DERF-Eq5", "DERF-Sec2.3-TrigVar")),
+         ("DERF-Eq5",)),
     Item("Sec. 2.3, para 3", _T, "the attention matrix ... is right stochastic: entries nonnegative and each row sums to 1", ("DERF-Eq3",)),
     Item("Sec. 2.3, para 3", _T, "since f_trig can be arbitrary real numbers, P, S and K_hat can take negative values ... unstable",
          reason="motivation: the case for positive features, taken from [16]"),
@@ -118,7 +118,7 @@ ITEMS = (
     Item("Sec. 4, last para", _T, "even for a single pair of x, y it's unclear how to minimize the variance (9) in closed form",
          reason="no checkable content: states what the authors could not do (the open problem of Sec. 6 is DERF-Sec6)"),
     Item("Fig. 2 caption", _C, "Log of the relative variance of new and existing RF mechanisms, mean value over multiple samples. 0.1 <= sigma <= 1",
-         ("DERF-Fig2", "DERF-SecB.2", "DERF-Sec5.1", "DERF-Sec5.1-heterogen", "DERF-Sec2.3-TrigVar")),
+         ("DERF-Fig2", "DERF-SecB.2", "DERF-Sec5.1", "DERF-Sec5.1-heterogen", "DERF-Eq5")),
     # ---------------------------------------------------------------------------------------------- Sec. 4.1
     Item("Sec. 4.1, definition", _T, "T_ADE ... with A = A I_d ... Theta_ADE the parameters satisfying Thm 4.1 with A = A I_d",
          reason="definition: the ADERF family"),
