@@ -8,11 +8,11 @@ Transformers (Sec. 5.3, Table 2, Figs. 3, 4).
 * ``CRT-Sec5.1-mnist`` unverifiable -- variance reductions at sigma = 1, mnist regime (real data)
 * ``CRT-Sec5.1-many`` verified -- CRTs outperform the baselines in many scenarios
 * ``CRT-Fig2`` unverifiable -- the log-variance curves of the eight mechanisms
-* ``CRT-Sec5.2`` unverifiable -- new mechanisms classify best, OPRF best on average (real data)
+* ``CRT-Sec5.2`` unverifiable (open choice: feature preprocessing) -- new mechanisms classify best, OPRF best on average (real data)
 * ``CRT-Sec5.2-cost`` erratum (typo) -- O(nM) per example drops the O(dM) cost of the features
-* ``CRT-Tab1`` unverifiable -- classification accuracies (real data)
+* ``CRT-Tab1`` unverifiable (out of reach: the authors' unpublished split) -- classification accuracies (real data)
 * ``CRT-Tab1-arith`` erratum (typo) -- averages and marks of the printed Table 1
-* ``CRT-Tab3`` unverifiable -- standard deviations of Table 1 (real data)
+* ``CRT-Tab3`` unverifiable (out of reach: the authors' unpublished split) -- standard deviations of Table 1 (real data)
 * ``CRT-Sec5.3`` unverifiable -- FAVOR++ improves low-rank Transformers
 * ``CRT-Tab2`` unverifiable -- GLUE dev results
 * ``CRT-Tab2-marks`` verified -- bold and underline marks of Table 2
