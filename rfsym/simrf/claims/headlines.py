@@ -74,8 +74,8 @@ HEADLINES = [
         "between random vector directions and norms).",
         rests_on=("SimRF-Eq15", "SimRF-Eq16", "SimRF-Eq17", "SimRF-Tab1"),
         scope="'Asymptotically optimal' read as optimal for the conformity truncated at small v (Eq. (15)); "
-              "the geometry (16) is only the stationarity condition of that minimum, which the iteration (17) "
-              "reaches from the simplex start."),
+              "the geometry (16) is only the stationarity condition of that minimum (not sufficient, SimRF-Eq16, "
+              "minor), which the iteration (17) reaches from the simplex start."),
     Headline(
         "SimRF-Abs4", _P, "abstract",
         "In extensive empirical studies, we show consistent gains provided by SimRFs in settings including "
