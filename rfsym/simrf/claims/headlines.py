@@ -6,7 +6,8 @@ is derived from theirs (:mod:`rfsym.claims.headlines`).
 * ``SimRF-Abs1`` abstract -- SimRFs, unbiased by geometrical coupling: holds
 * ``SimRF-Abs2`` abstract -- smallest possible MSE among weight-independent couplings, substantially better
   than ORFs at no observable extra cost: does not hold as stated
-* ``SimRF-Abs3`` abstract -- SimRFs+ asymptotically optimal among weight-dependent couplings: holds
+* ``SimRF-Abs3`` abstract -- SimRFs+ asymptotically optimal among weight-dependent couplings: holds in
+  corrected form
 * ``SimRF-Abs4`` abstract -- consistent gains in kernel estimation, classification and Transformers:
   cannot be decided here
 * ``SimRF-Con1`` contribution: 1 -- SimRFs have the lowest MSE of any weight-independent coupling:
