@@ -130,7 +130,7 @@ def test_sec53_table_undecided_or_holding_never_failing(monkeypatch):
     assert rows[("raw", "best in every cell")] is None and rows[("standardised", "best in every cell")] is None
     assert o.passed and o.control_rejected and not o.sensitivity.flips
     for cid in ("SimRF-Sec5.3", "SimRF-Fig8"):
-        assert _claim(cid).verdict == "unverifiable"
+        assert _claim(cid).verdict == "unverifiable" and _claim(cid).rule == "unverifiable-open-choice"
     real = srd.average_lead
     monkeypatch.setattr(srd, "average_lead", lambda part: (-0.05, 0.002, 32) if part == "simrf" else real(part))
     bad = sec5_3.sec53_data()

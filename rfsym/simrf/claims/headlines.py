@@ -6,7 +6,8 @@ is derived from theirs (:mod:`rfsym.claims.headlines`).
 * ``SimRF-Abs1`` abstract -- SimRFs, unbiased by geometrical coupling: holds
 * ``SimRF-Abs2`` abstract -- smallest possible MSE among weight-independent couplings, substantially better
   than ORFs at no observable extra cost: does not hold as stated
-* ``SimRF-Abs3`` abstract -- SimRFs+ asymptotically optimal among weight-dependent couplings: holds
+* ``SimRF-Abs3`` abstract -- SimRFs+ asymptotically optimal among weight-dependent couplings: holds in
+  corrected form
 * ``SimRF-Abs4`` abstract -- consistent gains in kernel estimation, classification and Transformers:
   cannot be decided here
 * ``SimRF-Con1`` contribution: 1 -- SimRFs have the lowest MSE of any weight-independent coupling:
@@ -74,8 +75,8 @@ HEADLINES = [
         "between random vector directions and norms).",
         rests_on=("SimRF-Eq15", "SimRF-Eq16", "SimRF-Eq17", "SimRF-Tab1"),
         scope="'Asymptotically optimal' read as optimal for the conformity truncated at small v (Eq. (15)); "
-              "the geometry (16) is only the stationarity condition of that minimum, which the iteration (17) "
-              "reaches from the simplex start."),
+              "the geometry (16) is only the stationarity condition of that minimum (not sufficient, SimRF-Eq16, "
+              "minor), which the iteration (17) reaches from the simplex start."),
     Headline(
         "SimRF-Abs4", _P, "abstract",
         "In extensive empirical studies, we show consistent gains provided by SimRFs in settings including "
