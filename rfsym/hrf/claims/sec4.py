@@ -29,7 +29,7 @@ from ...montecarlo import variance_of, z_check
 from .. import experiments as _E
 from .. import witnesses as W
 from ..experiments import FIG1, fig1_exact, fig1_mc_points
-from ._checks import controlled, _digits, _f, _rng_witness
+from ._checks import _ez, _ez_ctl, _sq_err_witness, controlled, _digits, _f, _rng_witness
 
 CLAIMS: list = []
 
@@ -149,15 +149,22 @@ def _fig2_mc():
     for th in (0.8, 2.0):
         x, y = _E._sphere_points(1.0, th, d, rng)
         est = np.concatenate([hrf.sample_angular_hybrid(x, y, m, n, rng, 2000) for _ in range(10)])
-        v = variance_of(est)
         ex = hrf.angular_hybrid_mse([float(a) for a in x], [float(b) for b in y], m, n, dps=15)
         wrong = hrf.angular_hybrid_mse([float(a) for a in x], [float(b) for b in y], m // 2, n, dps=15)
-        zg, zb = z_check(v, ex), z_check(v, wrong)
-        ok &= zg.passed
-        rej &= not zb.passed
-        rows.append(f"theta = {th}: {zg}; m/2 base projections {_f(wrong, 6)}: z = {zb.z:+.1f}")
+        # squared errors, z in exact s.e. (fourth moment by Gaussian integrals), guaranteed rate 5.7e-07
+        w = _sq_err_witness(est, math.exp(float(x @ y)), ex, x, y, m, W.lam_raw_angular(th, n), {"m/2": wrong})
+        ok &= w.passed
+        se = math.sqrt(w.test.sigma2 / w.test.n)
+        if th == 2.0:
+            rej &= w.controls_rejected
+            rows.append(f"theta = {th}: {_ez(w)}; m/2 base projections {_f(wrong, 6)}: {_ez_ctl(w)}")
+        else:   # the ++ term dominates: the exact s.e. is the size of the MSE itself, the sample is indicative only
+            rows.append(f"theta = {th} (indicative only: heavy tails, exact s.e. {se / float(ex):.2f} x the MSE at 20000 "
+                        f"draws): {_ez(w)}; m/2 base projections {_f(wrong, 6)}: {_ez_ctl(w)}")
     return Outcome(ok, f"d = {d}, (m, n) = ({m}, {n}), 20000 estimates per angle: " + "; ".join(rows),
-                   agreement="|z| <= 5", control_rejected=rej, control_detail="the MSE with m/2 base projections rejected")
+                   agreement="|z| <= 5 in exact s.e.", control_rejected=rej,
+                   control_detail=("the MSE with m/2 base projections rejected at theta = 2.0 (exact s.e., guaranteed "
+                                   "rate 5.7e-07)"))
 
 
 #: coefficient budgets n tried for the hybrid of Fig. 2 (the figure does not state its (m, n))
