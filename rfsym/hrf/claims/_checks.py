@@ -177,3 +177,10 @@ def _ez_ctl(w, i=0):
     """The i-th control of an exact-variance witness: z in exact s.e. and whether the guaranteed test rejects it."""
     nm, t = w.controls[i]
     return f"z = {t.z:+.1f} (exact s.e.; {'rejected' if not t.passed else 'NOT rejected'})"
+
+
+def _mse_pair(est, sm, exact, x, y, m, lam_raw, wrong, what, *, shared=False):
+    """:func:`_mc_pair` for a sampled MSE under the exact-variance rule: exact (must pass) and wrong (must be
+    rejected by the guaranteed test) against the squared errors of ``est`` about ``sm``."""
+    w = _sq_err_witness(est, sm, exact, x, y, m, lam_raw, {"wrong": wrong}, shared=shared)
+    return w.passed and w.controls_rejected, f"{what}: exact -> {_ez(w)}; wrong value {float(wrong):.6g} -> {_ez_ctl(w)}"
