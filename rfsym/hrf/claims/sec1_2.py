@@ -23,7 +23,7 @@ from ... import hrf, kernels
 from ...claims import Check, Claim, Outcome, Reading
 from ...montecarlo import mean_of, variance_of, z_check
 from .. import witnesses as W
-from ._checks import (controlled, _digits, _f, _mc_pair, _NO_MC_DET, _rng, _rng_second, _rng_witness, _sym2mp,
+from ._checks import (_ez, _ez_ctl, _mse_pair, _sq_err_witness, controlled, _digits, _f, _mc_pair, _NO_MC_DET, _rng, _rng_second, _rng_witness, _sym2mp,
     _sym_pairs, XA, XA_F, YA, YA_F)
 
 CLAIMS: list = []
@@ -310,14 +310,15 @@ def _lem22_mc():
             "++": hrf.sample_pos(XA_F, YA_F, 3, _rng(3), 60000)}
     exact = {"trig": hrf.mse_trig(XA, YA, 3, dps=15), "++": hrf.mse_pos(XA, YA, 3, dps=15)}
     oks, evs = [], []
-    for k in ests:
-        ok, ev = _mc_pair(variance_of(ests[k]), exact[k], 1.1 * exact[k], f"Var {k} (m=3)")
+    sm, lams = math.exp(float(XA_F @ YA_F)), {"trig": W.lam_raw_fixed(0), "++": W.lam_raw_fixed(1)}
+    for k in ests:   # squared errors about SM, z in exact s.e. (fourth moment by Gaussian integrals)
+        ok, ev = _mse_pair(ests[k], sm, exact[k], XA_F, YA_F, 3, lams[k], 1.1 * exact[k], f"MSE {k} (m=3)")
         oks.append(ok)
         evs.append(ev)
     # the two formulas swapped (a plausible misprint) must fail as well
-    swap = z_check(variance_of(ests["trig"]), exact["++"])
-    evs.append(f"trig samples vs the ++ formula: z = {swap.z:+.1f}")
-    return controlled(all(oks) and not swap.passed, "; ".join(evs), "1.1 x exact, and the two formulas swapped")
+    swap = _sq_err_witness(ests["trig"], sm, exact["trig"], XA_F, YA_F, 3, lams["trig"], {"++ formula": exact["++"]})
+    evs.append(f"trig samples vs the ++ formula: {_ez_ctl(swap)}")
+    return controlled(all(oks) and swap.controls_rejected, "; ".join(evs), "1.1 x exact, and the two formulas swapped")
 
 
 LEM22_POINTS = [(["1/2", "1/10"], ["1/5", "-2/5"], 3), (["7/10", "-2/5", "1/5"], ["1/10", "9/10", "-3/5"], 10),
@@ -374,19 +375,20 @@ CLAIMS.append(Claim(
                r"$\mathrm{MSE}(\widehat{\mathrm{SM}}^{++}_m)=\frac1{2m}e^{\|z\|^2}\mathrm{SM}^{2}(x,y)(1-e^{-\|z\|^2})^2$, "
                r"$z=x+y$, $\Delta=x-y$."),
     verdict="verified", rule="verified-as-printed",
-    evidence=("[symbolic] sympy Gaussian integrals of cos^2 and cosh^2 (Lemma 2.2, trig and ++): derived - "
-              "printed = [0, 0] | [consistency] mse_trig((1,0),(cos pi/3, sin pi/3), 10) = "
-              "0.147624622100627987825492625893 (reference 0.147624622100627987825492625893...; closed form "
-              "(e-1)^2/20) | [montecarlo] Var trig (m=3): exact -> MC 0.0219453 ± 0.00018 (n=60000) vs exact "
-              "0.0219332: z = +0.07 (pass, |z| <= 5); wrong value 0.0241265 -> z = -12.0; Var ++ (m=3): exact "
-              "-> MC 0.0633031 ± 0.00095 (n=60000) vs exact 0.0650071: z = -1.80 (pass, |z| <= 5); wrong value "
-              "0.0715078 -> z = -8.7; trig samples vs the ++ formula: z = -236.4 | [symbolic] sympy MSEs "
-              "derived by integrating cos^2 and cosh^2 against the Gaussian density, evaluated at exact "
-              "rational points, vs the library: m=3: trig 0.0219331799664, ++ 0.0650071083031; m=10: trig "
-              "0.281866500236, ++ 0.0265930181366; m=1: trig 16.5079763369, ++ 0.00635412265524; agreement >= "
-              "40 digits | [numeric] library mse_trig/mse_pos vs quadrature of E[feature^2] - SM^2 (over m) at "
-              "3 points (d = 2, 3, 2): trig m=3: 0.0219331799663682; ++ m=3: 0.0650071083031085; trig m=10: "
-              "0.281866500235582; ++ m=10: 0.0265930181366305; trig m=1: 16.5079763368932; ++ m=1: "
+    evidence=("[symbolic] sympy Gaussian integrals of cos^2 and cosh^2 (Lemma 2.2, trig and ++): derived - printed "
+              "= [0, 0] | [consistency] mse_trig((1,0),(cos pi/3, sin pi/3), 10) = 0.147624622100627987825492625893"
+              " (reference 0.147624622100627987825492625893...; closed form (e-1)^2/20) | [montecarlo] MSE trig "
+              "(m=3): exact -> MC 0.0219451 (n=60000) vs exact 0.0219332: z = +0.07 in exact s.e. 0.00018 (sample "
+              "s.e.: +0.07; pass, rate <= 5.7e-07 guaranteed); wrong value 0.0241265 -> z = -12.1 (exact s.e.; "
+              "rejected); MSE ++ (m=3): exact -> MC 0.0633035 (n=60000) vs exact 0.0650071: z = -1.61 in exact s.e."
+              " 0.0011 (sample s.e.: -1.80; pass, rate <= 5.7e-07 guaranteed); wrong value 0.0715078 -> z = -7.8 "
+              "(exact s.e.; rejected); trig samples vs the ++ formula: z = -238.9 (exact s.e.; rejected) | "
+              "[symbolic] sympy MSEs derived by integrating cos^2 and cosh^2 against the Gaussian density, "
+              "evaluated at exact rational points, vs the library: m=3: trig 0.0219331799664, ++ 0.0650071083031; "
+              "m=10: trig 0.281866500236, ++ 0.0265930181366; m=1: trig 16.5079763369, ++ 0.00635412265524; "
+              "agreement >= 40 digits | [numeric] library mse_trig/mse_pos vs quadrature of E[feature^2] - SM^2 "
+              "(over m) at 3 points (d = 2, 3, 2): trig m=3: 0.0219331799663682; ++ m=3: 0.0650071083031085; trig "
+              "m=10: 0.281866500235582; ++ m=10: 0.0265930181366305; trig m=1: 16.5079763368932; ++ m=1: "
               "0.0063541226552447; agreement >= 40 digits"),
     checks=(
         Check("sympy Gaussian integrals", "symbolic", _lem22_sym_pairs,
