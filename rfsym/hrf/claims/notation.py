@@ -56,7 +56,7 @@ CLAIMS.append(Claim(
                 False, 'reading m as the coefficient count predicts 0.151267: z = -178.3 in exact standard errors'),
         Reading('charitable: the sentence names the symbols loosely; (10), (11), Thm 3.1 and Lemma 3.2 fix them',
                 'm base, n coefficient',
-                False, 'the sentence still swaps them; the sampled variance follows (10)-(11): z = -0.67'),
+                False, 'the sentence still swaps them; the sampled MSE follows (10)-(11): z = -0.65 in exact standard errors'),
     ),
     defence='(10), (11), Thm 3.1 and Lemma 3.2 all use m for the base and n for the coefficient features (defence counsel).',
     defeated_by='The sentence as printed swaps m and n (its reading is rejected at z = -178.3 in exact standard errors); intent clear from the formulas: typo.',
