@@ -579,7 +579,7 @@ def hybrid_error_moments(x, y, m, lam_raw, *, shared: bool = False, dps: int = 4
     >>> from mpmath import nstr
     >>> r = hybrid_error_moments([0.5, 0.1], [0.2, -0.4], 3, lam_raw_fixed(0))
     >>> nstr(r["mse"], 10)
-    '0.02193317925'
+    '0.02193317997'
     """
     with mp.workdps(dps + 20):
         x2, y2, xy = _geom(x, y)
