@@ -21,7 +21,7 @@ from mpmath import mp, nstr
 
 from ... import hrf, kernels
 from ...claims import Check, Claim, Outcome, Reading
-from ...montecarlo import mean_of, variance_of, z_check
+from ...montecarlo import exact_z_witness, mean_of, variance_of, z_check
 from .. import witnesses as W
 from ._checks import (_ez, _ez_ctl, _mse_pair, _sq_err_witness, controlled, _digits, _f, _mc_pair, _NO_MC_DET, _rng, _rng_second, _rng_witness, _sym2mp,
     _sym_pairs, XA, XA_F, YA, YA_F)
@@ -426,10 +426,13 @@ def _eq8_mc():
 def _eq8_angular_mc():
     x, y = np.array([0.6, 0.2]), np.array([-0.1, 0.5])
     sm = math.exp(float(x @ y))
-    v = mean_of(hrf.sample_angular_hybrid(x, y, 4, 2, _rng_witness(60), 40000))
-    zg, zb = z_check(v, sm), z_check(v, 1.03 * sm)
-    return Outcome(zg.passed, f"angular hybrid (8): {zg}; 1.03 SM: z = {zb.z:+.1f}", agreement=f"z = {zg.z:+.2f}",
-                   control_rejected=not zb.passed, control_detail=f"1.03 SM rejected at z = {zb.z:+.1f}")
+    est = hrf.sample_angular_hybrid(x, y, 4, 2, _rng_witness(60), 40000)
+    # the estimates' exact variance is the MSE (Thm D.1); decisions at the guaranteed rate 5.7e-07
+    var = float(hrf.angular_hybrid_mse(["0.6", "0.2"], ["-0.1", "0.5"], 4, 2, dps=15))
+    w = exact_z_witness(est, sm, var, {"1.03 SM": 1.03 * sm})
+    return Outcome(w.passed, f"angular hybrid (8): {_ez(w)}; 1.03 SM: {_ez_ctl(w)}", agreement=f"z = {w.z:+.2f} (exact s.e.)",
+                   control_rejected=w.controls_rejected,
+                   control_detail=f"1.03 SM rejected at z = {w.controls[0][1].z:+.1f} (exact s.e., guaranteed rate 5.7e-07)")
 
 
 CLAIMS.append(Claim(
@@ -437,11 +440,12 @@ CLAIMS.append(Claim(
     statement=("The HRF estimator (8) with unbiased base estimators and independent lambda-estimators is "
                "unbiased."),
     verdict="verified", rule="verified-as-printed",
-    evidence=("[montecarlo] angular hybrid mean: exact -> MC 1.04181 ± 0.0011 (n=40000) vs exact 1.04081: z = "
-              "+0.93 (pass, |z| <= 5); wrong value 1.14489 -> z = -96.0; Gaussian hybrid mean: exact -> MC "
-              "1.03926 ± 0.0011 (n=40000) vs exact 1.04081: z = -1.39 (pass, |z| <= 5); wrong value 1.14489 -> "
-              "z = -94.8 | [montecarlo] angular hybrid (8): MC 1.04112 ± 0.0011 (n=40000) vs exact 1.04081: z = "
-              "+0.29 (pass, |z| <= 5); 1.03 SM: z = -28.9"),
+    evidence=("[montecarlo] angular hybrid mean: exact -> MC 1.04181 ± 0.0011 (n=40000) vs exact 1.04081: z = +0.93"
+              " (pass, |z| <= 5); wrong value 1.14489 -> z = -96.0; Gaussian hybrid mean: exact -> MC 1.03926 ± "
+              "0.0011 (n=40000) vs exact 1.04081: z = -1.39 (pass, |z| <= 5); wrong value 1.14489 -> z = -94.8 | "
+              "[montecarlo] angular hybrid (8): MC 1.04112 (n=40000) vs exact 1.04081: z = +0.29 in exact s.e. "
+              "0.0011 (sample s.e.: +0.29; pass, rate <= 5.7e-07 guaranteed); 1.03 SM: z = -29.0 (exact s.e.; "
+              "rejected)"),
     checks=(
         Check("MC mean of angular and Gaussian hybrids", "montecarlo", _eq8_mc,
               exercises=("rfsym.hrf.sample_angular_hybrid", "rfsym.hrf.sample_gaussian_hybrid"),
