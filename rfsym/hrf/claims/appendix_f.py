@@ -22,7 +22,7 @@ from ... import hrf
 from ...claims import Check, Claim, Outcome, Reading
 from ...montecarlo import mean_of, variance_of, z_check
 from .. import witnesses as W
-from ._checks import _mse_pair, controlled, SEED, _digits, _f, _free, _mc_pair, _NO_MC_DET, _rng, _sym2mp, _sym_pairs
+from ._checks import _ez, _ez_ctl, _mse_pair, _sq_err_witness, controlled, SEED, _digits, _f, _free, _mc_pair, _NO_MC_DET, _rng, _sym2mp, _sym_pairs
 
 CLAIMS: list = []
 
@@ -353,10 +353,11 @@ def _secF_zero():
     x = np.array([1.0, 0.0])
     e0 = hrf.sample_gaussian_hybrid(x, x, m, n, 1.0, _rng(30), 2000)
     epi = hrf.sample_gaussian_hybrid(x, -x, m, n, 1.0, _rng(31), 20000)
-    v = variance_of(epi)
-    ok = z0 == 0 and zpi > 0.1 and np.ptp(e0) < 1e-12 and z_check(v, zpi).passed and not z_check(v, 0.0).passed
+    # squared errors about SM = e^-1, z in exact s.e. (fourth moment by Gaussian integrals), guaranteed rate 5.7e-07
+    w = _sq_err_witness(epi, math.exp(-1.0), zpi, x, -x, m, W.lam_raw_gaussian_trig([1, 0], [-1, 0], 1, n), {"zero": 0.0})
+    ok = z0 == 0 and zpi > 0.1 and np.ptp(e0) < 1e-12 and w.passed and w.controls_rejected
     return controlled(ok, f"r=1, sigma=1, m=3, n=2: MSE at theta=0 is {_f(z0, 3)} (2000 draws identical), at theta=pi {_f(zpi, 8)} "
-                           f"(sampled: {z_check(v, zpi)}); zero at theta=pi would give z = {z_check(v, 0.0).z:+.1f}", "zero MSE at theta = pi",
+                           f"(sampled: {_ez(w)}); zero at theta=pi would give {_ez_ctl(w)}", "zero MSE at theta = pi",
                       domain={"draw": f"{len(e0)} sampled draws at theta = 0 (seed [{SEED}, 30]); {len(epi)} at theta = pi "
                                       f"(seed [{SEED}, 31])"})
 
@@ -394,10 +395,11 @@ CLAIMS.append(Claim(
                "at theta = pi."),
     verdict="verified", rule="verified-as-printed",
     evidence=("[montecarlo] r=1, sigma=1, m=3, n=2: MSE at theta=0 is 0.0 (2000 draws identical), at theta=pi "
-              "0.38244566 (sampled: MC 0.377508 ± 0.0058 (n=20000) vs exact 0.382446: z = -0.85 (pass, |z| <= "
-              "5)); zero at theta=pi would give z = +65.2 | [numeric] r = 1, sigma = 1, m = 3, n = 2: theta = "
-              "0: lambda_hat = 0.0 for every draw and MSE(trig) = 0, library MSE 0.0; theta = pi: E lambda_hat "
-              "= 1.0, E(1 - lambda_hat)^2 MSE(trig) by quadrature = 0.3824456597145 = library (40 digits) > 0"),
+              "0.38244566 (sampled: MC 0.377515 (n=20000) vs exact 0.382446: z = -0.83 in exact s.e. 0.006 (sample "
+              "s.e.: -0.85; pass, rate <= 5.7e-07 guaranteed)); zero at theta=pi would give z = +63.4 (exact s.e.; "
+              "rejected) | [numeric] r = 1, sigma = 1, m = 3, n = 2: theta = 0: lambda_hat = 0.0 for every draw and"
+              " MSE(trig) = 0, library MSE 0.0; theta = pi: E lambda_hat = 1.0, E(1 - lambda_hat)^2 MSE(trig) by "
+              "quadrature = 0.3824456597145 = library (40 digits) > 0"),
     checks=(
         Check("exact and sampled", "montecarlo", _secF_zero,
               exercises=("rfsym.hrf.gaussian_hybrid_mse", "rfsym.hrf.sample_gaussian_hybrid"),
