@@ -379,15 +379,18 @@ def _fig2_gauss():
         thf = float(th)
         x, y = np.array([1.0, 0.0]), np.array([math.cos(thf), math.sin(thf)])
         est = hrf.sample_gaussian_hybrid(x, y, m, n, float(sg), rng, 40000)
-        v = variance_of(est)
         ex = hrf.gaussian_hybrid_mse([1, 0], [mp.cos(th), mp.sin(th)], m, n, sg, r=1, dps=15)
-        z = z_check(v, ex)
-        pins.append(z.passed)
         sm = math.exp(math.cos(thf))
+        # squared errors about SM, z in exact s.e. (fourth moment by Gaussian integrals), guaranteed rate 5.7e-07
+        w = _sq_err_witness(est, sm, ex, x, y, m, W.lam_raw_gaussian_trig(list(x), list(y), float(sg), n, 1),
+                            {"1.1 x exact": 1.1 * float(ex)})
+        pins.append(w.passed)
+        rel = math.sqrt(w.test.sigma2 / w.test.n) / float(ex)
         q = math.sqrt(float(ex)) / sm / float(t)  # exact ratio; the sample pins the exact MSE it rests on
         table.append(((sg,), f"{q:.3f}", q < 1))
-        rows.append(f"sigma = {sg}: theta* = {thf:.4f}, sampled variance {z}; Gaussian/trig max relative error "
-                    f"{q:.3f} (exact MSE)")
+        rows.append(f"sigma = {sg}: theta* = {thf:.4f}, sampled MSE {_ez(w)}"
+                    + (f" (indicative only: exact s.e. {rel:.2f} x the MSE, heavy tails)" if rel > 0.1 else "")
+                    + f"; Gaussian/trig max relative error {q:.3f} (exact MSE)")
     sens = Sensitivity(("sigma of the Gaussian coefficient",),
                        "Gaussian hybrid / (trig = FAVOR+) max relative error at r = 1 (sampled at the Gaussian's worst angle)",
                        tuple(table),
@@ -433,9 +436,9 @@ CLAIMS.append(Claim(
     conventions=("HRF:max-relative-error", "HRF:m-n-roles"),
     evidence=("Open choice: the Gaussian hybrid's curves are not shown and its width sigma and budget are not stated. "
               "With the angular hybrid's FLOP-matched budget at r = 1, the normalized Gaussian hybrid of App. F gains "
-              "over trig/FAVOR+ for a moderate sigma and loses for a wide one (sensitivity table; variances pinned to "
-              "the library's exact MSE by sampling); 'similar' is not quantified (the angular ratio is in the check "
-              "output)."),
+              "over trig/FAVOR+ for a moderate sigma and loses for a wide one (sensitivity table of exact MSEs; the "
+              "sampled MSEs agree with them in exact standard errors, indicative only where the check output says "
+              "the tails are heavy); 'similar' is not quantified (the angular ratio is in the check output)."),
     checks=(
         Check("sampled Gaussian hybrid at Fig. 2's budget, three sigmas", "montecarlo", _fig2_gauss,
               exercises=("rfsym.hrf.sample_gaussian_hybrid", "rfsym.hrf.gaussian_hybrid_mse",
