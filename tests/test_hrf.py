@@ -9,7 +9,8 @@ import sympy
 from mpmath import mp
 
 from rfsym import hrf
-from rfsym.montecarlo import mean_of, variance_of, z_check
+from rfsym.hrf import witnesses as HW
+from rfsym.montecarlo import exact_z_witness, mean_of, variance_of, z_check
 
 PIN = "0.147624622100627987825492625893"
 X60 = [1, 0]
@@ -65,10 +66,11 @@ def test_symbolic_lemma22():
 def test_mc_lemma22_and_wrong_value_fails():
     x, y = np.array([0.5, 0.1]), np.array([0.2, -0.4])
     est = hrf.sample_trig(x, y, 3, np.random.default_rng(5), 50000)
-    v = variance_of(est)
-    exact = hrf.mse_trig(["0.5", "0.1"], ["0.2", "-0.4"], 3, dps=15)
-    assert z_check(v, exact).passed
-    assert not z_check(v, 1.1 * exact).passed
+    exact = float(hrf.mse_trig(["0.5", "0.1"], ["0.2", "-0.4"], 3, dps=15))
+    # squared errors tested with their exact variance (fourth moment by Gaussian integrals), guaranteed rate
+    var_sq = float(HW.hybrid_error_moments(x, y, 3, HW.lam_raw_fixed(0))["var_sq"])
+    w = exact_z_witness((est - math.exp(float(x @ y))) ** 2, exact, var_sq, {"1.1 x": 1.1 * exact}, lower=0.0)
+    assert w.passed and w.controls_rejected
 
 
 def test_mse_zero_at_the_right_places():
@@ -106,8 +108,10 @@ def test_angular_hybrid_mc_independent_and_shared():
     for shared, seed in ((False, 1), (True, 2)):
         est = hrf.sample_angular_hybrid(x, y, 2, 2, np.random.default_rng(seed), 100000, shared=shared)
         exact = hrf.angular_hybrid_mse(X, Y, 2, 2, shared=shared, dps=15)
-        assert z_check(variance_of(est), exact).passed
-        assert z_check(mean_of(est), math.exp(0.9 * -0.1 + 0.1 * 0.3)).passed
+        sm = math.exp(0.9 * -0.1 + 0.1 * 0.3)
+        mom = HW.hybrid_error_moments(x, y, 2, HW.lam_raw_angular(hrf.angle(X, Y, dps=20), 2), shared=shared)
+        assert exact_z_witness((est - sm) ** 2, float(exact), float(mom["var_sq"]), {"0": 0.0}, lower=0.0).passed
+        assert exact_z_witness(est, sm, float(exact), {"1.1 SM": 1.1 * sm}).passed
 
 
 # ------------------------------------------------------------------------- Thm 3.5
@@ -196,9 +200,10 @@ def test_gaussian_hybrid_moments_symbolic_and_mc():
     assert all(sympy.simplify(d - p) == 0 for d, p in hrf.gaussian_hybrid_moments_expr())
     x, y = np.array([0.6, 0.2]), np.array([-0.2, 0.6])
     est = hrf.sample_gaussian_hybrid(x, y, 3, 2, 1.0, np.random.default_rng(4), 80000)
-    exact = hrf.gaussian_hybrid_mse(["0.6", "0.2"], ["-0.2", "0.6"], 3, 2, 1, dps=15)
-    assert z_check(variance_of(est), exact).passed
-    assert not z_check(variance_of(est), 1.1 * exact).passed
+    exact = float(hrf.gaussian_hybrid_mse(["0.6", "0.2"], ["-0.2", "0.6"], 3, 2, 1, dps=15))
+    mom = HW.hybrid_error_moments(x, y, 3, HW.lam_raw_gaussian_trig(["0.6", "0.2"], ["-0.2", "0.6"], 1, 2))
+    w = exact_z_witness((est - math.exp(float(x @ y))) ** 2, exact, float(mom["var_sq"]), {"1.1 x": 1.1 * exact}, lower=0.0)
+    assert w.passed and w.controls_rejected
 
 
 def test_gaussian_hybrid_requires_same_norm_without_r():

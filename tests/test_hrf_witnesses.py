@@ -94,3 +94,58 @@ def test_lem34_certificate():
     th, r, m = c["symbols"]
     v = _mpf(c["expr"].subs({th: 2, r: sympy.Rational(3, 2), m: 7}))
     assert _close(v, hrf.relative_error_trig(2, "1.5", 7, dps=25), 20)
+
+
+# ---- exact fourth moments of the sampled squared errors (issue 27, item 3) ----------------------------------
+
+import math
+
+import numpy as np
+
+
+@pytest.mark.parametrize("x, y", [([0.5, 0.1], [0.2, -0.4]), ([0.9, 0.1, -0.3], [-0.1, 0.3, 0.6])])
+def test_pair_term_moment_vs_quadrature(x, y):
+    """Closed-form joint moments E[p^j t^k] (shared omega) against 2-D Gauss-Hermite quadrature of the definition."""
+    for j in range(5):
+        for k in range(5 - j):
+            a = float(W.pair_term_moment(x, y, j, k))
+            b = W.pair_term_moment_quad(x, y, j, k)
+            assert abs(a - b) <= 1e-11 * abs(a), (j, k, a, b)
+    # control: the imaginary cross term dropped (cos(alpha beta z.D) -> 1) is visible in a mixed moment
+    with mp.workdps(30):
+        bad = W.pair_term_moment([0.5, 0.1], [0.2, -0.4], 2, 2) * 1.001
+    assert abs(float(bad) - W.pair_term_moment_quad([0.5, 0.1], [0.2, -0.4], 2, 2)) > 1e-5
+
+
+def test_hybrid_error_moments_mse_is_the_library_mse():
+    x, y, X, Y = [0.6, 0.2], [-0.1, 0.5], ["0.6", "0.2"], ["-0.1", "0.5"]
+    th = hrf.angle(X, Y, dps=30)
+    for m, n, shared in ((3, 2, False), (2, 5, True), (1, 1, False)):
+        r = W.hybrid_error_moments(x, y, m, W.lam_raw_angular(th, n), shared=shared)
+        assert _close(r["mse"], hrf.angular_hybrid_mse(X, Y, m, n, shared=shared, dps=30), 12)
+    assert _close(W.hybrid_error_moments(x, y, 3, W.lam_raw_fixed(0))["mse"], hrf.mse_trig(X, Y, 3, dps=30), 12)
+    assert _close(W.hybrid_error_moments(x, y, 3, W.lam_raw_fixed(1))["mse"], hrf.mse_pos(X, Y, 3, dps=30), 12)
+    # Gaussian coefficients: second moments against the library's
+    X2, Y2 = ["0.6", "0.2"], ["-0.2", "0.6"]
+    mo = hrf.gaussian_hybrid_mse(X2, Y2, 3, 2, 1, dps=30)
+    assert _close(W.hybrid_error_moments([0.6, 0.2], [-0.2, 0.6], 3, W.lam_raw_gaussian_trig(X2, Y2, 1, 2))["mse"], mo, 12)
+
+
+def test_fourth_moment_vs_brute_force_quadrature():
+    """m = 1, trig and ++ alone: E e^4 by 1-D quadrature of the definition; and the i.i.d.-mean formula."""
+    x, y = [0.5, 0.1], [0.2, -0.4]
+    X, Y = ["0.5", "0.1"], ["0.2", "-0.4"]
+    with mp.workdps(30):
+        sm = mp.exp(mpmath.mpf("0.5") * mpmath.mpf("0.2") - mpmath.mpf("0.1") * mpmath.mpf("0.4"))
+        r2 = mpmath.mpf("0.25") + mpmath.mpf("0.01") + mpmath.mpf("0.04") + mpmath.mpf("0.16")
+        s = mp.sqrt(mpmath.mpf("0.09") + mpmath.mpf("0.25"))   # |x - y|
+        u = mp.sqrt(mpmath.mpf("0.49") + mpmath.mpf("0.09"))   # |x + y|
+        t4 = W.gauss_expect_quad(lambda g: (mp.exp(r2 / 2) * mp.cos(s * g) - sm) ** 4, 0, dps=25)
+        p4 = W.gauss_expect_quad(lambda g: (mp.exp(-r2 / 2) * mp.cosh(u * g) - sm) ** 4, 2 * u, dps=25)
+    assert _close(W.hybrid_error_moments(x, y, 1, W.lam_raw_fixed(0))["m4"], t4, 15)
+    assert _close(W.hybrid_error_moments(x, y, 1, W.lam_raw_fixed(1))["m4"], p4, 15)
+    # mean of m i.i.d. terms: (mu4 + 3 (m - 1) sigma^4) / m^3
+    v = hrf.mse_pos(X, Y, 1, dps=30)
+    assert _close(W.hybrid_error_moments(x, y, 3, W.lam_raw_fixed(1))["m4"], (p4 + 6 * v * v) / 27, 15)
+    assert not _close(W.hybrid_error_moments(x, y, 3, W.lam_raw_fixed(1))["m4"], (p4 + 3 * v * v) / 27, 3)
+

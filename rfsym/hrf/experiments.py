@@ -343,16 +343,27 @@ def fig1_mc_points(reps=100000, seed=20220425):
     4
     """
     from ..montecarlo import variance_of
+    return {key: [variance_of(s) for s in lst] for key, lst in fig1_mc_samples(reps, seed).items()}
+
+
+def fig1_mc_samples(reps=100000, seed=20220425):
+    """The sampled estimates behind :func:`fig1_mc_points`: ``{"trig", "pos", "anghyb"}`` -> list (one per
+    angle) of arrays of ``reps`` estimates.
+
+    Examples
+    --------
+    >>> s = fig1_mc_samples(reps=200)
+    >>> s["pos"][0].shape
+    (200,)
+    """
     r, m, n = FIG1["r"], FIG1["m"], FIG1["n"]
     out = {"trig": [], "pos": [], "anghyb": []}
     for k, th in enumerate(FIG1["thetas"]):
         x = np.array([r, 0.0])
         y = r * np.array([math.cos(th), math.sin(th)])
-        samp = {"trig": hrf.sample_trig(x, y, m, np.random.default_rng([seed, 100 + k]), reps),
-                "pos": hrf.sample_pos(x, y, m, np.random.default_rng([seed, 200 + k]), reps),
-                "anghyb": hrf.sample_angular_hybrid(x, y, m, n, np.random.default_rng([seed, 300 + k]), reps)}
-        for key, s in samp.items():
-            out[key].append(variance_of(s))
+        out["trig"].append(hrf.sample_trig(x, y, m, np.random.default_rng([seed, 100 + k]), reps))
+        out["pos"].append(hrf.sample_pos(x, y, m, np.random.default_rng([seed, 200 + k]), reps))
+        out["anghyb"].append(hrf.sample_angular_hybrid(x, y, m, n, np.random.default_rng([seed, 300 + k]), reps))
     return out
 
 

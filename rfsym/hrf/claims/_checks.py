@@ -11,7 +11,7 @@ from mpmath import mp, nstr
 
 from ... import hrf
 from ...claims import Outcome
-from ...montecarlo import z_check
+from ...montecarlo import exact_z_witness, z_check
 from .. import witnesses as W
 
 
@@ -149,3 +149,38 @@ def _free(e, name):
 def _rng_second(k):
     """Stream ``k`` of the second witnesses (round 2): ``[SEED, 200 + k]``."""
     return np.random.default_rng([SEED, 200 + k])
+
+
+# ---- sampled MSEs standardised with the exact fourth moment (issue 27, item 3) ----------------------------
+
+
+def _sq_err_witness(est, sm, exact, x, y, m, lam_raw, controls, *, shared=False, scale=1.0):
+    """Exact-variance witness of a sampled MSE: replicates ``scale * (est - sm)^2`` (non-negative), their exact
+    mean ``exact`` (the library's MSE under test) and their exact variance ``scale^2 (E e^4 - MSE^2)`` from
+    :func:`rfsym.hrf.witnesses.hybrid_error_moments` (fourth moment by Gaussian integrals). Decisions by
+    :func:`rfsym.tailbounds.mean_test` at the guaranteed rate 5.7e-7, ``lower = 0``."""
+    mom = W.hybrid_error_moments(x, y, m, lam_raw, shared=shared)
+    e = scale * (np.asarray(est, float) - float(sm)) ** 2
+    return exact_z_witness(e, float(exact) * scale, float(mom["var_sq"]) * scale * scale, controls, lower=0.0)
+
+
+def _ez(w, fmt=".6g"):
+    """Short text of an :class:`~rfsym.montecarlo.ExactZWitness`: mean, exact s.e., z in exact s.e., the old
+    sample-s.e. z, and the decision at the guaranteed rate."""
+    t = w.test
+    se = (t.sigma2 / t.n) ** 0.5
+    return (f"MC {t.mean:{fmt}} (n={t.n}) vs exact {t.exact:{fmt}}: z = {t.z:+.2f} in exact s.e. {se:.2g} "
+            f"(sample s.e.: {w.sample_z:+.2f}; {'pass' if w.passed else 'FAIL'}, rate <= {t.alpha:.2g} guaranteed)")
+
+
+def _ez_ctl(w, i=0):
+    """The i-th control of an exact-variance witness: z in exact s.e. and whether the guaranteed test rejects it."""
+    nm, t = w.controls[i]
+    return f"z = {t.z:+.1f} (exact s.e.; {'rejected' if not t.passed else 'NOT rejected'})"
+
+
+def _mse_pair(est, sm, exact, x, y, m, lam_raw, wrong, what, *, shared=False):
+    """:func:`_mc_pair` for a sampled MSE under the exact-variance rule: exact (must pass) and wrong (must be
+    rejected by the guaranteed test) against the squared errors of ``est`` about ``sm``."""
+    w = _sq_err_witness(est, sm, exact, x, y, m, lam_raw, {"wrong": wrong}, shared=shared)
+    return w.passed and w.controls_rejected, f"{what}: exact -> {_ez(w)}; wrong value {float(wrong):.6g} -> {_ez_ctl(w)}"

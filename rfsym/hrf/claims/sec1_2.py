@@ -21,9 +21,9 @@ from mpmath import mp, nstr
 
 from ... import hrf, kernels
 from ...claims import Check, Claim, Outcome, Reading
-from ...montecarlo import mean_of, variance_of, z_check
+from ...montecarlo import exact_z_witness, mean_of, variance_of, z_check
 from .. import witnesses as W
-from ._checks import (controlled, _digits, _f, _mc_pair, _NO_MC_DET, _rng, _rng_second, _rng_witness, _sym2mp,
+from ._checks import (_ez, _ez_ctl, _mse_pair, _sq_err_witness, controlled, _digits, _f, _mc_pair, _NO_MC_DET, _rng, _rng_second, _rng_witness, _sym2mp,
     _sym_pairs, XA, XA_F, YA, YA_F)
 
 CLAIMS: list = []
@@ -121,22 +121,31 @@ def _def21_mc():
     t_pr, p_pr = est(trig_xi, 1, 1), est(pos_xi, 1, 1)
     t_co = est(trig_xi, math.exp(float(nx) / 2), math.exp(float(ny) / 2))
     p_co = est(pos_xi, math.exp(-float(nx) / 2), math.exp(-float(ny) / 2))
-    z_tk, z_ts = z_check(mean_of(t_pr), kg), z_check(mean_of(t_pr), sm)
-    z_pk, z_ps = z_check(mean_of(p_pr), pos_printed), z_check(mean_of(p_pr), sm)
-    z_tc, z_pc = z_check(mean_of(t_co), sm), z_check(mean_of(p_co), sm)
-    v_t = z_check(variance_of(t_co), hrf.mse_trig(list(D21_X), list(D21_Y), m, dps=15))
-    v_p = z_check(variance_of(p_co), hrf.mse_pos(list(D21_X), list(D21_Y), m, dps=15))
-    ctl = z_check(mean_of(p_co * math.sqrt(2) ** 2), sm)  # positive xi without the 1/sqrt(2)
-    ok = (z_tk.passed and not z_ts.passed and z_pk.passed and not z_ps.passed and z_tc.passed and z_pc.passed
+    # z in exact s.e.: the estimates' exact variances are Lemma 2.2's MSEs (rescaled by the prefactor each
+    # variant drops); squared errors for the sampled variances (fourth moments by Gaussian integrals); every
+    # decision at the guaranteed rate 5.7e-07 (lower = 0 for the positive features)
+    mt = float(hrf.mse_trig(list(D21_X), list(D21_Y), m, dps=15))
+    mpos = float(hrf.mse_pos(list(D21_X), list(D21_Y), m, dps=15))
+    s2 = math.exp(float(nx) + float(ny))
+    w_t = exact_z_witness(t_pr, kg, mt / s2, {"SM": sm})
+    w_p = exact_z_witness(p_pr, pos_printed, mpos * s2, {"SM": sm}, lower=0.0)
+    w_tc = exact_z_witness(t_co, sm, mt, {"1.1 SM": 1.1 * sm})
+    w_pc = exact_z_witness(p_co, sm, mpos, {"1.1 SM": 1.1 * sm}, lower=0.0)
+    v_t = _sq_err_witness(t_co, sm, mt, x, y, m, W.lam_raw_fixed(0), {"1.1 x": 1.1 * mt})
+    v_p = _sq_err_witness(p_co, sm, mpos, x, y, m, W.lam_raw_fixed(1), {"1.1 x": 1.1 * mpos})
+    ctl = exact_z_witness(p_co * math.sqrt(2) ** 2, sm, 4 * mpos, {"SM": sm}, lower=0.0)  # positive xi without the 1/sqrt(2)
+    ok = (w_t.passed and w_t.controls_rejected and w_p.passed and w_p.controls_rejected and w_tc.passed and w_pc.passed
           and v_t.passed and v_p.passed)
-    return Outcome(ok, (f"x = (0.5, 0.1), y = (0.2, -0.4), m = {m}, {reps} sampled maps (5): SM = {_f(sm, 8)}; printed "
-                        f"trig xi = (sin, cos): mean vs K_gauss = {_f(kg, 8)} z = {z_tk.z:+.2f}, vs SM z = {z_ts.z:+.1f}; "
+    return Outcome(ok, (f"x = (0.5, 0.1), y = (0.2, -0.4), m = {m}, {reps} sampled maps (5), z in exact s.e. (rate 5.7e-07 "
+                        f"guaranteed): SM = {_f(sm, 8)}; printed "
+                        f"trig xi = (sin, cos): mean vs K_gauss = {_f(kg, 8)} z = {w_t.z:+.2f}, vs SM {_ez_ctl(w_t)}; "
                         f"printed positive xi = e^(+-w^T u)/sqrt2: mean vs e^(|x+y|^2/2) = {_f(pos_printed, 8)} z = "
-                        f"{z_pk.z:+.2f}, vs SM z = {z_ps.z:+.1f}; with h(u) = e^(|u|^2/2) resp. e^(-|u|^2/2): means vs SM "
-                        f"z = {z_tc.z:+.2f}, {z_pc.z:+.2f}; variances vs mse_trig, mse_pos (Lemma 2.2) z = {v_t.z:+.2f}, "
-                        f"{v_p.z:+.2f}"),
-                   agreement=f"max |z| = {max(abs(z.z) for z in (z_tk, z_pk, z_tc, z_pc, v_t, v_p)):.2f}",
-                   control_rejected=not ctl.passed, control_detail=f"positive xi without 1/sqrt2 rejected at z = {ctl.z:+.1f}")
+                        f"{w_p.z:+.2f}, vs SM {_ez_ctl(w_p)}; with h(u) = e^(|u|^2/2) resp. e^(-|u|^2/2): means vs SM "
+                        f"z = {w_tc.z:+.2f}, {w_pc.z:+.2f}; MSEs vs mse_trig, mse_pos (Lemma 2.2) z = {v_t.z:+.2f}, "
+                        f"{v_p.z:+.2f} (sample s.e.: {v_t.sample_z:+.2f}, {v_p.sample_z:+.2f})"),
+                   agreement=f"max |z| = {max(abs(w.z) for w in (w_t, w_p, w_tc, w_pc, v_t, v_p)):.2f} (exact s.e.)",
+                   control_rejected=not ctl.passed,
+                   control_detail=f"positive xi without 1/sqrt2 rejected at z = {ctl.z:+.1f} (exact s.e., guaranteed rate 5.7e-07)")
 
 
 def _def21_quad():
@@ -187,17 +196,18 @@ CLAIMS.append(Claim(
                 r"printed $\xi$'s, (4) gives $K_{\mathrm{gauss}}(x,y)$ (trig) and $e^{\|x+y\|^2/2}$ (positive), "
                 r"not $\mathrm{SM}(x,y)$."),
     evidence=("Re-read in round 2: the encodings drop the deterministic factors exp(+-|u|^2/2) that (2) and (3) "
-              "display; with the printed xi's, (4) is the Gaussian kernel (trig) or exp(|x+y|^2/2) (positive), "
-              "not SM. Recorded check output: [consistency] phi(x)^T phi(y) of maps (2),(3) equals (1/m) sum "
-              "exp((|x|^2+|y|^2)/2) cos(w^T(x-y)) and (1/m) sum exp(-(|x|^2+|y|^2)/2) cosh(w^T(x+y)): max rel. "
-              "diff 4.4e-16 | [montecarlo] x = (0.5, 0.1), y = (0.2, -0.4), m = 3, 100000 sampled maps (5): SM "
-              "= 1.0618365; printed trig xi = (sin, cos): mean vs K_gauss = 0.84366482 z = +0.55, vs SM z = "
-              "-588.2; printed positive xi = e^(+-w^T u)/sqrt2: mean vs e^(|x+y|^2/2) = 1.3364275 z = +1.13, vs "
-              "SM z = +270.4; with h(u) = e^(|u|^2/2) resp. e^(-|u|^2/2): means vs SM z = +0.55, +1.13; "
-              "variances vs mse_trig, mse_pos (Lemma 2.2) z = -1.30, +0.80 | [numeric] quadrature of (4): "
-              "printed trig xi's give 0.843664816596384 = K_gauss (40 digits), printed positive xi's give "
-              "1.33642748802547 = e^(|x+y|^2/2) (30 digits); with h(u) restored both give SM = 1.06183654654536 "
-              "(31, 31 digits; kernels.softmax_kernel)"),
+              "display; with the printed xi's, (4) is the Gaussian kernel (trig) or exp(|x+y|^2/2) (positive), not "
+              "SM. Recorded check output: [consistency] phi(x)^T phi(y) of maps (2),(3) equals (1/m) sum "
+              "exp((|x|^2+|y|^2)/2) cos(w^T(x-y)) and (1/m) sum exp(-(|x|^2+|y|^2)/2) cosh(w^T(x+y)): max rel. diff"
+              " 4.4e-16 | [montecarlo] x = (0.5, 0.1), y = (0.2, -0.4), m = 3, 100000 sampled maps (5), z in exact "
+              "s.e. (rate 5.7e-07 guaranteed): SM = 1.0618365; printed trig xi = (sin, cos): mean vs K_gauss = "
+              "0.84366482 z = +0.55, vs SM z = -585.8 (exact s.e.; rejected); printed positive xi = e^(+-w^T "
+              "u)/sqrt2: mean vs e^(|x+y|^2/2) = 1.3364275 z = +1.14, vs SM z = +271.7 (exact s.e.; rejected); with"
+              " h(u) = e^(|u|^2/2) resp. e^(-|u|^2/2): means vs SM z = +0.55, +1.14; MSEs vs mse_trig, mse_pos "
+              "(Lemma 2.2) z = -1.31, +0.77 (sample s.e.: -1.31, +0.80) | [numeric] quadrature of (4): printed trig"
+              " xi's give 0.843664816596384 = K_gauss (40 digits), printed positive xi's give 1.33642748802547 = "
+              "e^(|x+y|^2/2) (30 digits); with h(u) restored both give SM = 1.06183654654536 (31, 31 digits; "
+              "kernels.softmax_kernel)"),
     checks=(
         Check("feature maps (2),(3) vs closed forms", "consistency", _def21_features,
               exercises=("rfsym.hrf._trig_from", "rfsym.hrf._pos_from"),
@@ -310,14 +320,15 @@ def _lem22_mc():
             "++": hrf.sample_pos(XA_F, YA_F, 3, _rng(3), 60000)}
     exact = {"trig": hrf.mse_trig(XA, YA, 3, dps=15), "++": hrf.mse_pos(XA, YA, 3, dps=15)}
     oks, evs = [], []
-    for k in ests:
-        ok, ev = _mc_pair(variance_of(ests[k]), exact[k], 1.1 * exact[k], f"Var {k} (m=3)")
+    sm, lams = math.exp(float(XA_F @ YA_F)), {"trig": W.lam_raw_fixed(0), "++": W.lam_raw_fixed(1)}
+    for k in ests:   # squared errors about SM, z in exact s.e. (fourth moment by Gaussian integrals)
+        ok, ev = _mse_pair(ests[k], sm, exact[k], XA_F, YA_F, 3, lams[k], 1.1 * exact[k], f"MSE {k} (m=3)")
         oks.append(ok)
         evs.append(ev)
     # the two formulas swapped (a plausible misprint) must fail as well
-    swap = z_check(variance_of(ests["trig"]), exact["++"])
-    evs.append(f"trig samples vs the ++ formula: z = {swap.z:+.1f}")
-    return controlled(all(oks) and not swap.passed, "; ".join(evs), "1.1 x exact, and the two formulas swapped")
+    swap = _sq_err_witness(ests["trig"], sm, exact["trig"], XA_F, YA_F, 3, lams["trig"], {"++ formula": exact["++"]})
+    evs.append(f"trig samples vs the ++ formula: {_ez_ctl(swap)}")
+    return controlled(all(oks) and swap.controls_rejected, "; ".join(evs), "1.1 x exact, and the two formulas swapped")
 
 
 LEM22_POINTS = [(["1/2", "1/10"], ["1/5", "-2/5"], 3), (["7/10", "-2/5", "1/5"], ["1/10", "9/10", "-3/5"], 10),
@@ -374,19 +385,20 @@ CLAIMS.append(Claim(
                r"$\mathrm{MSE}(\widehat{\mathrm{SM}}^{++}_m)=\frac1{2m}e^{\|z\|^2}\mathrm{SM}^{2}(x,y)(1-e^{-\|z\|^2})^2$, "
                r"$z=x+y$, $\Delta=x-y$."),
     verdict="verified", rule="verified-as-printed",
-    evidence=("[symbolic] sympy Gaussian integrals of cos^2 and cosh^2 (Lemma 2.2, trig and ++): derived - "
-              "printed = [0, 0] | [consistency] mse_trig((1,0),(cos pi/3, sin pi/3), 10) = "
-              "0.147624622100627987825492625893 (reference 0.147624622100627987825492625893...; closed form "
-              "(e-1)^2/20) | [montecarlo] Var trig (m=3): exact -> MC 0.0219453 ± 0.00018 (n=60000) vs exact "
-              "0.0219332: z = +0.07 (pass, |z| <= 5); wrong value 0.0241265 -> z = -12.0; Var ++ (m=3): exact "
-              "-> MC 0.0633031 ± 0.00095 (n=60000) vs exact 0.0650071: z = -1.80 (pass, |z| <= 5); wrong value "
-              "0.0715078 -> z = -8.7; trig samples vs the ++ formula: z = -236.4 | [symbolic] sympy MSEs "
-              "derived by integrating cos^2 and cosh^2 against the Gaussian density, evaluated at exact "
-              "rational points, vs the library: m=3: trig 0.0219331799664, ++ 0.0650071083031; m=10: trig "
-              "0.281866500236, ++ 0.0265930181366; m=1: trig 16.5079763369, ++ 0.00635412265524; agreement >= "
-              "40 digits | [numeric] library mse_trig/mse_pos vs quadrature of E[feature^2] - SM^2 (over m) at "
-              "3 points (d = 2, 3, 2): trig m=3: 0.0219331799663682; ++ m=3: 0.0650071083031085; trig m=10: "
-              "0.281866500235582; ++ m=10: 0.0265930181366305; trig m=1: 16.5079763368932; ++ m=1: "
+    evidence=("[symbolic] sympy Gaussian integrals of cos^2 and cosh^2 (Lemma 2.2, trig and ++): derived - printed "
+              "= [0, 0] | [consistency] mse_trig((1,0),(cos pi/3, sin pi/3), 10) = 0.147624622100627987825492625893"
+              " (reference 0.147624622100627987825492625893...; closed form (e-1)^2/20) | [montecarlo] MSE trig "
+              "(m=3): exact -> MC 0.0219451 (n=60000) vs exact 0.0219332: z = +0.07 in exact s.e. 0.00018 (sample "
+              "s.e.: +0.07; pass, rate <= 5.7e-07 guaranteed); wrong value 0.0241265 -> z = -12.1 (exact s.e.; "
+              "rejected); MSE ++ (m=3): exact -> MC 0.0633035 (n=60000) vs exact 0.0650071: z = -1.61 in exact s.e."
+              " 0.0011 (sample s.e.: -1.80; pass, rate <= 5.7e-07 guaranteed); wrong value 0.0715078 -> z = -7.8 "
+              "(exact s.e.; rejected); trig samples vs the ++ formula: z = -238.9 (exact s.e.; rejected) | "
+              "[symbolic] sympy MSEs derived by integrating cos^2 and cosh^2 against the Gaussian density, "
+              "evaluated at exact rational points, vs the library: m=3: trig 0.0219331799664, ++ 0.0650071083031; "
+              "m=10: trig 0.281866500236, ++ 0.0265930181366; m=1: trig 16.5079763369, ++ 0.00635412265524; "
+              "agreement >= 40 digits | [numeric] library mse_trig/mse_pos vs quadrature of E[feature^2] - SM^2 "
+              "(over m) at 3 points (d = 2, 3, 2): trig m=3: 0.0219331799663682; ++ m=3: 0.0650071083031085; trig "
+              "m=10: 0.281866500235582; ++ m=10: 0.0265930181366305; trig m=1: 16.5079763368932; ++ m=1: "
               "0.0063541226552447; agreement >= 40 digits"),
     checks=(
         Check("sympy Gaussian integrals", "symbolic", _lem22_sym_pairs,
@@ -424,10 +436,13 @@ def _eq8_mc():
 def _eq8_angular_mc():
     x, y = np.array([0.6, 0.2]), np.array([-0.1, 0.5])
     sm = math.exp(float(x @ y))
-    v = mean_of(hrf.sample_angular_hybrid(x, y, 4, 2, _rng_witness(60), 40000))
-    zg, zb = z_check(v, sm), z_check(v, 1.03 * sm)
-    return Outcome(zg.passed, f"angular hybrid (8): {zg}; 1.03 SM: z = {zb.z:+.1f}", agreement=f"z = {zg.z:+.2f}",
-                   control_rejected=not zb.passed, control_detail=f"1.03 SM rejected at z = {zb.z:+.1f}")
+    est = hrf.sample_angular_hybrid(x, y, 4, 2, _rng_witness(60), 40000)
+    # the estimates' exact variance is the MSE (Thm D.1); decisions at the guaranteed rate 5.7e-07
+    var = float(hrf.angular_hybrid_mse(["0.6", "0.2"], ["-0.1", "0.5"], 4, 2, dps=15))
+    w = exact_z_witness(est, sm, var, {"1.03 SM": 1.03 * sm})
+    return Outcome(w.passed, f"angular hybrid (8): {_ez(w)}; 1.03 SM: {_ez_ctl(w)}", agreement=f"z = {w.z:+.2f} (exact s.e.)",
+                   control_rejected=w.controls_rejected,
+                   control_detail=f"1.03 SM rejected at z = {w.controls[0][1].z:+.1f} (exact s.e., guaranteed rate 5.7e-07)")
 
 
 CLAIMS.append(Claim(
@@ -435,11 +450,12 @@ CLAIMS.append(Claim(
     statement=("The HRF estimator (8) with unbiased base estimators and independent lambda-estimators is "
                "unbiased."),
     verdict="verified", rule="verified-as-printed",
-    evidence=("[montecarlo] angular hybrid mean: exact -> MC 1.04181 ± 0.0011 (n=40000) vs exact 1.04081: z = "
-              "+0.93 (pass, |z| <= 5); wrong value 1.14489 -> z = -96.0; Gaussian hybrid mean: exact -> MC "
-              "1.03926 ± 0.0011 (n=40000) vs exact 1.04081: z = -1.39 (pass, |z| <= 5); wrong value 1.14489 -> "
-              "z = -94.8 | [montecarlo] angular hybrid (8): MC 1.04112 ± 0.0011 (n=40000) vs exact 1.04081: z = "
-              "+0.29 (pass, |z| <= 5); 1.03 SM: z = -28.9"),
+    evidence=("[montecarlo] angular hybrid mean: exact -> MC 1.04181 ± 0.0011 (n=40000) vs exact 1.04081: z = +0.93"
+              " (pass, |z| <= 5); wrong value 1.14489 -> z = -96.0; Gaussian hybrid mean: exact -> MC 1.03926 ± "
+              "0.0011 (n=40000) vs exact 1.04081: z = -1.39 (pass, |z| <= 5); wrong value 1.14489 -> z = -94.8 | "
+              "[montecarlo] angular hybrid (8): MC 1.04112 (n=40000) vs exact 1.04081: z = +0.29 in exact s.e. "
+              "0.0011 (sample s.e.: +0.29; pass, rate <= 5.7e-07 guaranteed); 1.03 SM: z = -29.0 (exact s.e.; "
+              "rejected)"),
     checks=(
         Check("MC mean of angular and Gaussian hybrids", "montecarlo", _eq8_mc,
               exercises=("rfsym.hrf.sample_angular_hybrid", "rfsym.hrf.sample_gaussian_hybrid"),
