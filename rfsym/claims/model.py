@@ -422,9 +422,12 @@ class Claim:
             raise ValueError(f"{self.id}: a {self.verdict} claim needs at least one check")
         if self.verdict == "unverifiable" and not self.evidence:
             raise ValueError(f"{self.id}: an unverifiable claim states the reason in evidence")
-        if self.verdict == "unverifiable" and any(ch.kind not in ("data", "montecarlo", "arithmetic") for ch in self.checks):
+        if self.verdict == "unverifiable" and any(
+                ch.kind not in ("data", "montecarlo", "arithmetic")
+                and not (ch.kind == "numeric" and ch.protocol_choices) for ch in self.checks):
             raise ValueError(f"{self.id}: an unverifiable claim may carry only data/montecarlo/arithmetic checks (the "
-                             "reruns, or the arithmetic of printed numbers, that show why it cannot be decided)")
+                             "reruns, or the arithmetic of printed numbers, that show why it cannot be decided), or "
+                             "numeric checks that declare protocol_choices (exact values under each open choice)")
         for k, why in dict(self.no_witness).items():
             if k not in CORE_KINDS:
                 raise ValueError(f"{self.id}: no_witness keys must be in {CORE_KINDS}, got {k!r}")
