@@ -1,6 +1,7 @@
 """Sphinx extension: generate the book's registry pages and API pages before the build reads them.
 
-* ``book/claims.md``, ``book/errata.md``, ``book/audit.md`` from the claims registry
+* ``book/claims.md``, ``book/errata.md``, ``book/audit.md``, ``book/headlines.md``, ``book/rules.md`` and
+  ``book/glance.md`` (the landing page's results, included by ``book/intro.md``) from the claims registry
   (:func:`rfsym.claims.pages.write_pages`);
 * ``book/api/*.md``: one API page per part of the package, following its layout (the toolbox, the
   claim machinery, one page per paper with a section per topic module, the cross-paper tools), so that
@@ -21,7 +22,8 @@ API_PAGES = {
     "claims": ("The claim machinery", "The claim model, the runner behind `python -m rfsym verify`, the evidence lint, the "
                "generated pages and the mutation audit.",
                ("rfsym.claims", "rfsym.claims.model", "rfsym.claims.runner", "rfsym.claims.tables", "rfsym.claims.lint",
-                "rfsym.claims.pages", "rfsym.claims.headlines", "rfsym.claims.audit")),
+                "rfsym.claims.pages", "rfsym.claims.headlines", "rfsym.claims.rules", "rfsym.claims.inventory",
+                "rfsym.claims.audit")),
     "crt": ("CRT: Chefs' Random Tables", None, "rfsym.crt"),
     "derf": ("DERF: Dense-Exponential Random Features", None, "rfsym.derf"),
     "hrf": ("HRF: Hybrid Random Features", None, "rfsym.hrf"),
