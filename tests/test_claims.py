@@ -137,7 +137,7 @@ def test_book_pages(tmp_path):
     assert "{ref}`SimRF-Eq9 <simrf-eq9>`" in page
     assert errata_page().startswith("# Errata")
     paths = write_pages(tmp_path)
-    assert [p.name for p in paths] == ["claims.md", "errata.md", "audit.md", "headlines.md"]
+    assert [p.name for p in paths] == ["claims.md", "errata.md", "audit.md", "headlines.md", "glance.md", "rules.md"]
     assert "## Witness coverage" in page and "target met" in page
     assert (tmp_path / "audit.md").read_text().startswith("# Mutation audit")
 

@@ -28,6 +28,71 @@ _MATH = re.compile(r"(\$\$.+?\$\$|\$[^$\n]+?\$)", re.S)
 _SPECIAL = re.compile(r"([\\`*_\[\]<>#|~])")
 
 
+#: Inline formulas longer than this many characters are broken into pieces the browser may wrap between
+#: (MathJax 3 does not break lines inside a formula): see :func:`break_math`.
+MATH_BREAK_AT = 40
+_RELATIONS = ("\\leq", "\\geq", "\\le", "\\ge", "\\approx", "\\sim", "\\ne", "\\neq", "\\to", "\\Rightarrow",
+              "\\iff", "\\in", "\\quad", "\\qquad")
+
+
+def break_math(tex: str, limit: int = MATH_BREAK_AT) -> list:
+    """Split the body of an inline formula at top-level relations, ``+``, ``-`` and commas into pieces of
+    about ``limit`` characters, so that ``$a$ $= b$`` can wrap in a narrow column. Nothing inside braces,
+    ``\\left...\\right`` or ``\\begin...\\end`` is split; a formula shorter than ``limit`` is returned whole.
+
+    Examples
+    --------
+    >>> break_math("a+b", 10)
+    ['a+b']
+    >>> break_math(r"\\frac{x+y}{2}=\\sqrt{u+v}+w_1+w_2", 12)
+    ['\\\\frac{x+y}{2}', '=\\\\sqrt{u+v}', '+w_1+w_2']
+    """
+    if len(tex) <= limit:
+        return [tex]
+    cuts, depth, i, n = [], 0, 0, len(tex)
+    while i < n:
+        ch = tex[i]
+        if ch == "\\":
+            m = re.match(r"\\([A-Za-z]+|.)", tex[i:])
+            word = m.group(0)
+            if word in ("\\left", "\\begin"):
+                depth += 1
+            elif word in ("\\right", "\\end"):
+                depth -= 1
+            elif depth == 0 and word in _RELATIONS and i > 0:
+                cuts.append(i)
+            i += len(word)
+            continue
+        if ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+        elif depth == 0 and i > 0:
+            prev = tex[:i].rstrip()[-1:]
+            if ch in "=<>" and prev not in "<>=!":
+                cuts.append(i)
+            elif ch in "+-" and prev and prev not in "^_({[=<>,+-" and not tex[:i].rstrip().endswith(("\\left", "\\big", "\\Big")):
+                cuts.append(i)
+            elif ch == "," and i + 1 < n:
+                cuts.append(i + 1)
+        i += 1
+    pieces, start, last = [], 0, 0
+    for c in cuts + [n]:
+        if c - start > limit and last > start:
+            pieces.append(tex[start:last])
+            start = last
+        last = c
+    pieces.append(tex[start:])
+    return [p.strip() for p in pieces if p.strip()]
+
+
+def _wrap_math(part: str) -> str:
+    """``$body$`` -> ``$piece$ $piece$ ...`` by :func:`break_math` (display math ``$$...$$`` is left whole)."""
+    if part.startswith("$$") or len(part) - 2 <= MATH_BREAK_AT:
+        return part
+    return " ".join(f"${p}$" for p in break_math(part[1:-1]))
+
+
 def md_text(text: str | None, table: bool = False) -> str:
     """Escape Markdown outside ``$...$`` math; keep the math for MathJax.
 
@@ -49,7 +114,8 @@ def md_text(text: str | None, table: bool = False) -> str:
     parts = _MATH.split(text)
     out = []
     for i, part in enumerate(parts):
-        if i % 2:          # math
+        if i % 2:          # math: long inline formulas broken into wrappable pieces
+            part = _wrap_math(part)
             out.append(part.replace(r"\|", r"\Vert ").replace("|", r"\vert ") if table else part)
         else:
             out.append(_SPECIAL.sub(r"\\\1", part))
