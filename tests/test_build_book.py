@@ -97,6 +97,16 @@ def test_execution_cache_serves_only_fresh_entries(tmp_path):
     assert bb.lookup(nb, cache, root, env) is None
 
 
+def test_a_file_edited_while_the_notebook_runs_leaves_a_stale_entry(tmp_path):
+    bb = _tool()
+    root, cache = tmp_path / "repo", tmp_path / "cache"
+    nb = _fake_project(root)
+    snap = bb._snapshot(root.resolve(), nb)                        # what the run started from
+    (root / "rfsym" / "fakemod_build_cache.py").write_text("VALUE = 3\n")   # edited during the run
+    deps = ["rfsym/fakemod_build_cache.py", "rfsym/data.txt"]
+    assert bb.notebook_key(nb, deps, root.resolve(), snapshot=snap) != bb.notebook_key(nb, deps, root.resolve())
+
+
 def test_failed_execution_leaves_no_fresh_entry(tmp_path):
     bb = _tool()
     root, cache = tmp_path / "repo", tmp_path / "cache"

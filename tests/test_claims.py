@@ -134,10 +134,11 @@ def test_cli_verify_one_claim_and_bad_id():
 
 def test_book_pages(tmp_path):
     page = claims_page()
-    assert "{ref}`SimRF-Eq9 <simrf-eq9>`" in page
+    assert "{ref}`SimRF-Eq9 <simrf-eq9>`" in claims_page("SimRF")
     assert errata_page().startswith("# Errata")
     paths = write_pages(tmp_path)
-    assert [p.name for p in paths] == ["claims.md", "errata.md", "audit.md", "headlines.md", "glance.md", "rules.md"]
+    assert [p.name for p in paths][:6] == ["claims.md", "errata.md", "audit.md", "headlines.md", "glance.md", "rules.md"]
+    assert (tmp_path / "errata" / "hrf.md").read_text().startswith("# Errata in")
     assert "## Witness coverage" in page and "target met" in page
     assert (tmp_path / "audit.md").read_text().startswith("# Mutation audit")
 

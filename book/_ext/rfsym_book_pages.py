@@ -10,6 +10,7 @@
 
 import importlib
 import pkgutil
+import re
 from pathlib import Path
 
 #: page -> (title, intro, modules or a paper package to expand)
@@ -53,10 +54,23 @@ def _paper_modules(pkg_name):
     return [pkg_name] + [f"{pkg_name}.{s}" for s in sorted(subs, key=lambda s: (order.get(s, 0), s))]
 
 
+_ROLE = re.compile(r":(?:py:)?(?:func|class|mod|meth|attr|data|exc|obj|const|ref|doc):`~?([^`<]*?)(?:\s*<[^`]*>)?`")
+
+
+def plain_heading(text):
+    """A docstring's first line as a Markdown heading: Sphinx roles (``:func:`x```, ``:class:`~a.B```) become
+    code spans (a heading and the side menu show them verbatim otherwise), ``*`` and ``$`` stay literal.
+
+    >>> plain_heading("Exact values (:func:`rfsym.crt.oprf_rho_star`, :class:`~rfsym.x.Y`)")
+    'Exact values (`rfsym.crt.oprf_rho_star`, `rfsym.x.Y`)'
+    """
+    return _ROLE.sub(lambda m: f"`{m.group(1).strip()}`", text)
+
+
 def _module_section(name, first):
     mod = importlib.import_module(name)
     doc = (mod.__doc__ or "").strip().splitlines()
-    head = f"`{name}`" + (f": {doc[0].rstrip('.')}" if doc and doc[0] else "")
+    head = f"`{name}`" + (f": {plain_heading(doc[0].rstrip('.'))}" if doc and doc[0] else "")
     opts = "   :no-members:\n" if first else "   :members:\n"
     return [f"## {head}", "", "```{eval-rst}", f".. automodule:: {name}", opts.rstrip("\n"), "```", ""]
 

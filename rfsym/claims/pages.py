@@ -321,28 +321,18 @@ def _ref(c: Claim) -> str:
     return f"{{ref}}`{c.id} <{c.label}>`"
 
 
-def claims_page() -> str:
+def claims_page(paper: str | None = None) -> str:
+    """The *All claims* page: without ``paper`` the overview (verdict counts, witness coverage, one link per
+    paper); with ``paper`` that paper's table of every claim (``book/claims/<key>.md``)."""
     reg = list(registry().values())
-    out = ["# All claims", "",
-           "Generated from the claims registry (`python -m rfsym claims --json`) when the book is built. "
-           "Each id links to the notebook section that derives and checks it; `python -m rfsym verify "
-           "--claim ID` recomputes the evidence.", ""]
-    counts = {}
-    for c in reg:
-        counts.setdefault(c.paper, {}).setdefault(c.verdict, 0)
-        counts[c.paper][c.verdict] += 1
-    out += ["| paper | verified | erratum | unverifiable |", "|---|---|---|---|"]
-    for p in PAPERS:
-        k = counts.get(p, {})
-        out.append(f"| {p} | {k.get('verified', 0)} | {k.get('erratum', 0)} | {k.get('unverifiable', 0)} |")
-    out.append("")
-    out += coverage_section()
-    for p, title in _PAPER_TITLES.items():
-        cl = [c for c in reg if c.paper == p]
-        out += [f"## {title}", ""]
+    if paper is not None:
+        cl = [c for c in reg if c.paper == paper]
+        out = [f"# {_PAPER_TITLES[paper]}: every claim", "",
+               "Each id links to the notebook section that derives and checks it; `python -m rfsym verify "
+               "--claim ID` recomputes the evidence. Witnesses: S = symbolic, N = high precision, MC = Monte "
+               "Carlo, D = data, A = arithmetic ({doc}`../claims`).", ""]
         if not cl:
-            out += ["No claims registered yet.", ""]
-            continue
+            return "\n".join(out + ["No claims registered yet.", ""])
         # verdict and witnesses first: a long formula in the statement must never push them off-screen
         out += ["```{container} rfsym-claims-table", "",
                 "| claim | verdict | witnesses | where | statement (as printed) |", "|---|---|---|---|---|"]
@@ -350,23 +340,54 @@ def claims_page() -> str:
             verdict = c.verdict + (f" ({c.severity})" if c.severity else "")
             out.append(f"| {_ref(c)} | {verdict} | {_witness_cell(c)} | {_md_escape(c.location)} | {_md_escape(c.statement)} |")
         out += ["```", ""]
+        return "\n".join(out)
+    out = ["# All claims", "",
+           "Generated from the claims registry (`python -m rfsym claims --json`) when the book is built. "
+           "One page per paper lists every claim with its verdict, witnesses and statement; each id links to "
+           "the notebook section that derives and checks it.", ""]
+    counts = {}
+    for c in reg:
+        counts.setdefault(c.paper, {}).setdefault(c.verdict, 0)
+        counts[c.paper][c.verdict] += 1
+    out += ["| paper | verified | erratum | unverifiable | every claim |", "|---|---|---|---|---|"]
+    for p, key in PAPERS.items():
+        k = counts.get(p, {})
+        out.append(f"| {p} | {k.get('verified', 0)} | {k.get('erratum', 0)} | {k.get('unverifiable', 0)} | "
+                   f"{{doc}}`{p} <claims/{key}>` |")
+    out.append("")
+    out += coverage_section()
     return "\n".join(out)
 
 
-def errata_page() -> str:
-    """The errata page: the summary table (major first, one line each), the symbols, the rulebook's
-    definitions, then the full entries by paper."""
+def errata_page(paper: str | None = None) -> str:
+    """The errata page: the summary table (major first, one line each), the symbols and the rulebook's
+    definitions, with one page per paper for the full entries (``paper``: that page, ``book/errata/<key>.md``)."""
     from .rules import rulebook_markdown
 
     reg = [c for c in registry().values() if c.verdict == "erratum"]
+    if paper is not None:
+        cl = [c for c in reg if c.paper == paper]
+        out = [f"# Errata in {_PAPER_TITLES[paper]}", "",
+               f"The {len(cl)} full entries, in paper order: where, as printed, the correct statement, the "
+               "deciding evidence, the readings considered and the paper's best defence. One line each, all "
+               "papers, sorted by severity: {doc}`../errata` (with the symbols).", ""]
+        for c in cl:
+            out += [f"({_entry_anchor(c)})=", f"## {c.id} ({c.severity})", "", "```{container} rfsym-wide-math", ""]
+            out += erratum_lines(c) + ["```", ""]
+            if c.is_empirical:
+                from .runner import run
+
+                out += sensitivity_lines(run(c.id))
+        return "\n".join(out)
     sev = {s: sum(c.severity == s for c in reg) for s in ("major", "minor", "typo")}
     out = ["# Errata", "",
            f"**{len(reg)} statements** of the four papers are wrong as printed: **{sev['major']} major** (a main "
            f"result does not hold as stated), {sev['minor']} minor (wrong, but the paper's conclusions stand), "
-           f"{sev['typo']} typos (the intent is clear from the text). The table has one line per erratum, major "
-           "first; the full entries below it give the statement as printed, the correct statement, the "
-           "deciding evidence and the paper's best defence. Generated from the claims registry when the book "
-           "is built.", ""]
+           f"{sev['typo']} typos (the intent is clear from the text). One line per erratum below, major first; "
+           "each links to its full entry (the statement as printed, the correct statement, the deciding evidence "
+           "and the paper's best defence) on its paper's errata page: "
+           + ", ".join(f"{{doc}}`{p} <errata/{key}>`" for p, key in PAPERS.items())
+           + ". Generated from the claims registry when the book is built.", ""]
     if not reg:
         return "\n".join(out + ["No errata registered yet.", ""])
     out += ["## Summary", ""] + errata_summary_lines(reg)
@@ -374,19 +395,6 @@ def errata_page() -> str:
     out += ["## How a verdict and a severity are decided", "",
             "The rulebook's definitions (`rfsym.claims.rules`; each rule with its tests: {doc}`rules`):", "",
             rulebook_markdown(heading_level=3), ""]
-    out += ["## The full entries", ""]
-    for p, title in _PAPER_TITLES.items():
-        cl = [c for c in reg if c.paper == p]
-        if not cl:
-            continue
-        out += [f"### {title}", ""]
-        for c in cl:
-            out += [f"({_entry_anchor(c)})=", f"#### {c.id} ({c.severity})", "", "```{container} rfsym-wide-math", ""]
-            out += erratum_lines(c) + ["```", ""]
-            if c.is_empirical:
-                from .runner import run
-
-                out += sensitivity_lines(run(c.id))
     return "\n".join(out)
 
 
@@ -478,15 +486,20 @@ def audit_page(path=AUDIT_JSON) -> str:
 
 def write_pages(outdir="book") -> list:
     """Write ``claims.md``, ``errata.md``, ``audit.md``, ``headlines.md``, ``glance.md`` (the landing page's
-    results, included by ``intro.md``) and ``rules.md`` into ``outdir``; return the paths written."""
+    results, included by ``intro.md``), ``rules.md``, and one page per paper under ``claims/`` and ``errata/``
+    into ``outdir``; return the paths written."""
     outdir = Path(outdir)
     outdir.mkdir(parents=True, exist_ok=True)
     paths = []
     from .headlines import headlines_page
 
-    for name, text in (("claims.md", claims_page()), ("errata.md", errata_page()), ("audit.md", audit_page()),
-                       ("headlines.md", headlines_page()), ("glance.md", glance_page()), ("rules.md", rules_page())):
+    pages = [("claims.md", claims_page()), ("errata.md", errata_page()), ("audit.md", audit_page()),
+             ("headlines.md", headlines_page()), ("glance.md", glance_page()), ("rules.md", rules_page())]
+    pages += [(f"{kind}/{key}.md", page(p)) for kind, page in (("claims", claims_page), ("errata", errata_page))
+              for p, key in PAPERS.items()]
+    for name, text in pages:
         path = outdir / name
+        path.parent.mkdir(parents=True, exist_ok=True)
         if not path.exists() or path.read_text() != text:
             path.write_text(text)
         paths.append(path)
