@@ -1,0 +1,68 @@
+// rfsym book: small layout helpers (checked by tools/check_book_offline.py).
+// 1. every table cell gets data-label = its column's header (the phone layout shows it before the value);
+// 2. code in table cells gets break opportunities after . _ / (an identifier may wrap there, never mid-word);
+// 3. the reference table's values get a copy button (all digits are shown and copied);
+// 4. a formula wider than its box after MathJax typesets it is scaled down to fit (down to 50 %).
+(function () {
+  function labels() {
+    document.querySelectorAll(".bd-article table").forEach(t => {
+      const heads = Array.from(t.querySelectorAll("thead th")).map(th => th.textContent.trim());
+      if (!heads.length) return;
+      t.querySelectorAll("tbody tr").forEach(tr => {
+        Array.from(tr.children).forEach((td, i) => { if (heads[i]) td.setAttribute("data-label", heads[i]); });
+      });
+    });
+  }
+  function breakHints() {
+    document.querySelectorAll(".bd-article td code, .bd-article th code").forEach(c => {
+      if (c.children.length || c.textContent.length < 16 || c.closest(".rfsym-reference-table td:nth-child(4)")) return;
+      const parts = c.textContent.split(/(?<=[._\/(,])/);
+      if (parts.length < 2) return;
+      c.textContent = "";
+      parts.forEach((p, i) => { if (i) c.appendChild(document.createElement("wbr")); c.appendChild(document.createTextNode(p)); });
+    });
+  }
+  function copyButtons() {
+    document.querySelectorAll(".rfsym-reference-table table").forEach(t => {
+      const heads = Array.from(t.querySelectorAll("thead th")).map(th => th.textContent.trim());
+      const col = heads.indexOf("value");
+      if (col < 0) return;
+      t.querySelectorAll("tbody tr").forEach(tr => {
+        const td = tr.children[col];
+        const code = td && td.querySelector("code");
+        if (!code) return;
+        code.classList.add("rfsym-value");
+        const b = document.createElement("button");
+        b.className = "rfsym-copy"; b.type = "button"; b.textContent = "copy"; b.title = "copy all digits";
+        b.addEventListener("click", () => {
+          const text = code.textContent;
+          (navigator.clipboard ? navigator.clipboard.writeText(text) : Promise.reject()).then(
+            () => { b.textContent = "copied"; setTimeout(() => { b.textContent = "copy"; }, 1200); },
+            () => { const r = document.createRange(); r.selectNodeContents(code);
+                    const s = getSelection(); s.removeAllRanges(); s.addRange(r); });
+        });
+        td.appendChild(b);
+      });
+    });
+  }
+  function fitMath() {
+    document.querySelectorAll(".bd-article mjx-container").forEach(m => {
+      const host = m.parentElement;
+      if (!host) return;
+      const cs = getComputedStyle(host);
+      const avail = host.clientWidth - parseFloat(cs.paddingLeft || 0) - parseFloat(cs.paddingRight || 0);
+      const w = m.getBoundingClientRect().width, inner = m.scrollWidth;
+      const need = Math.max(w, inner);
+      if (avail > 0 && need > avail + 1) {
+        const scale = Math.max(0.5, avail / need * 0.98);
+        m.style.fontSize = (scale * 100).toFixed(0) + "%";
+      }
+    });
+  }
+  function run() {
+    labels(); breakHints(); copyButtons();
+    const done = () => { fitMath(); window.addEventListener("resize", fitMath); };
+    if (window.MathJax && MathJax.startup && MathJax.startup.promise) MathJax.startup.promise.then(done); else done();
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", run); else run();
+})();
