@@ -153,10 +153,19 @@ _PROBE = r"""
     pre.id = "rfsym-check";
     pre.textContent = JSON.stringify(res);
     document.body.appendChild(pre);
+    if (window.parent !== window) window.parent.postMessage(JSON.stringify(res), "*");
   }
   window.addEventListener("load", () => { check(); });
 })();
 </script>
+"""
+
+
+_WRAPPER = """<!DOCTYPE html><html><body style="margin:0">
+<iframe src="{src}" style="width:{w}px;height:{h}px;border:0"></iframe>
+<script>window.addEventListener("message", e => {{
+  const pre = document.createElement("pre"); pre.id = "rfsym-check"; pre.textContent = e.data;
+  document.body.appendChild(pre); }});</script></body></html>
 """
 
 
@@ -168,13 +177,18 @@ def check_page(chromium: str, page: Path, window=WINDOWS[0], max_screens: float 
                 for src in re.findall(r'<(?:script|link)[^>]+(?:src|href)="(https?://[^"]+)"', html)]
     probe = page.with_name(f"{page.stem}.rfsym-check-{window[0]}.html")
     probe.write_text(html.replace("</body>", _PROBE + "</body>"), encoding="utf-8")
+    # headless Chromium's window is at least 500 px wide: a phone's width is an iframe of that width
+    wrap = page.with_name(f"{page.stem}.rfsym-check-wrap-{window[0]}.html")
+    wrap.write_text(_WRAPPER.format(src=probe.name, w=window[0], h=window[1]), encoding="utf-8")
+    target, size = (wrap, (max(window[0], 500) + 20, window[1])) if window[0] < 500 else (probe, window)
     try:
         with tempfile.TemporaryDirectory() as profile:
-            out = subprocess.run([chromium, *FLAGS, f"--window-size={window[0]},{window[1]}",
-                                  f"--user-data-dir={profile}", probe.as_uri()],
+            out = subprocess.run([chromium, *FLAGS, f"--window-size={size[0]},{size[1]}",
+                                  f"--user-data-dir={profile}", target.as_uri()],
                                  capture_output=True, text=True, timeout=240)
     finally:
         probe.unlink(missing_ok=True)
+        wrap.unlink(missing_ok=True)
     m = re.search(r'<pre id="rfsym-check">(.*?)</pre>', out.stdout, re.S)
     if not m:
         return problems + ["the page did not finish loading (no probe result)"], {}
