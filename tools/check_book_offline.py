@@ -108,7 +108,8 @@ _PROBE = r"""
     document.querySelectorAll("mjx-merror, [data-mjx-error]").forEach(e =>
       res.problems.push("MathJax error: " + (e.getAttribute("data-mjx-error") || label(e))));
     const tex = /\\(vert|Vert|\||frac|mathrm|mathbb|sqrt|top|left|right|hat|tilde|le|ge)\b|vertxvert|\$[^$\s][^$]*\$/;
-    const role = /:(py:)?(func|class|mod|meth|attr|data|exc|obj|ref|doc|math|numref|eq):`|\{(ref|doc|eq|numref|math)\}`/;
+    // a role whose argument became a code span leaves ":func:" at the end of a text node
+    const role = /:(py:)?(func|class|mod|meth|attr|data|exc|obj|ref|doc|math|numref|eq|term):(`|\s*$)|\{(ref|doc|eq|numref|math|term)\}(`|\s*$)/;
     textNodes(document.body, "script, style, pre, code, mjx-container, .MathJax, #rfsym-check, .highlight, textarea").forEach(n => {
       const m = n.textContent.match(tex);
       if (m) res.problems.push("literal TeX in the text (" + m[0].slice(0, 30) + "): " + label(n.parentElement));

@@ -125,7 +125,25 @@ def _generate(app, config):
             path.write_text(text)
 
 
+_UNDERLINE = re.compile(r"^([-=~^\"'`#*+])\1{2,}\s*$")
+
+
+def module_sections_to_rubrics(app, what, name, obj, options, lines):
+    """A section title left in a module docstring after napoleon (``Conventions`` over a dashed line)
+    becomes a rubric: a section there would register a label global to the book, and two modules with the
+    same title on two API pages collide ("duplicate label"); a rubric reads the same and registers none."""
+    if what != "module":
+        return
+    for i in range(len(lines) - 1):
+        title, under = lines[i].strip(), lines[i + 1].strip()
+        if title and not title.startswith(".. ") and _UNDERLINE.match(under) and len(under) >= len(title):
+            lines[i] = lines[i][:len(lines[i]) - len(lines[i].lstrip())] + ".. rubric:: " + title
+            lines[i + 1] = ""
+
+
 def setup(app):
+    # after napoleon (priority 500), which turns the numpydoc sections it knows into rubrics itself
+    app.connect("autodoc-process-docstring", module_sections_to_rubrics, priority=600)
     # before sphinx-external-toc reads the table of contents (priority 900)
     app.connect("config-inited", _generate, priority=100)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -15,11 +15,17 @@
   }
   function breakHints() {
     document.querySelectorAll(".bd-article td code, .bd-article th code").forEach(c => {
-      if (c.children.length || c.textContent.length < 16 || c.closest(".rfsym-reference-table td:nth-child(4)")) return;
-      const parts = c.textContent.split(/(?<=[._\/(,])/);
-      if (parts.length < 2) return;
-      c.textContent = "";
-      parts.forEach((p, i) => { if (i) c.appendChild(document.createElement("wbr")); c.appendChild(document.createTextNode(p)); });
+      if (c.closest(".rfsym-reference-table") || c.textContent.length < 12) return;
+      const walker = document.createTreeWalker(c, NodeFilter.SHOW_TEXT);
+      const nodes = []; let n;
+      while ((n = walker.nextNode())) nodes.push(n);
+      nodes.forEach(t => {
+        const parts = t.textContent.split(/(?<=[._\/(,=])/);
+        if (parts.length < 2) return;
+        const frag = document.createDocumentFragment();
+        parts.forEach((p, i) => { if (i) frag.appendChild(document.createElement("wbr")); frag.appendChild(document.createTextNode(p)); });
+        t.parentNode.replaceChild(frag, t);
+      });
     });
   }
   function copyButtons() {
