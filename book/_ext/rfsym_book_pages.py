@@ -29,10 +29,13 @@ API_PAGES = {
     "derf": ("DERF: Dense-Exponential Random Features", None, "rfsym.derf"),
     "hrf": ("HRF: Hybrid Random Features", None, "rfsym.hrf"),
     "simrf": ("SimRF: Simplex Random Features", None, "rfsym.simrf"),
-    "tools": ("Testing your own random features, and cross-paper tools",
-              "One estimator interface over every mechanism, assertions for your own feature maps, certified "
-              "reference values, the estimator atlas.",
-              ("rfsym.estimators", "rfsym.testing", "rfsym.certified", "rfsym.reference", "rfsym.atlas", "rfsym.wild")),
+    "testing": ("Testing your own random features",
+                "One estimator interface over every mechanism, assertions for your own feature maps, certified "
+                "reference values.",
+                ("rfsym.estimators", "rfsym.testing", "rfsym.certified")),
+    "tools": ("Cross-paper tools",
+              "The reference table, the estimator atlas and the checks of installed packages.",
+              ("rfsym.reference", "rfsym.atlas", "rfsym.wild")),
 }
 
 
