@@ -57,6 +57,7 @@ def _paper_modules(pkg_name):
     return [pkg_name] + [f"{pkg_name}.{s}" for s in sorted(subs, key=lambda s: (order.get(s, 0), s))]
 
 
+_MATH_ROLE = re.compile(r":math:`([^`]*)`")
 _ROLE = re.compile(r":(?:py:)?(?:func|class|mod|meth|attr|data|exc|obj|const|ref|doc):`~?([^`<]*?)(?:\s*<[^`]*>)?`")
 
 
@@ -66,7 +67,10 @@ def plain_heading(text):
 
     >>> plain_heading("Exact values (:func:`rfsym.crt.oprf_rho_star`, :class:`~rfsym.x.Y`)")
     'Exact values (`rfsym.crt.oprf_rho_star`, `rfsym.x.Y`)'
+    >>> plain_heading("The variance :math:`L^{-2}` of (8)")
+    'The variance $L^{-2}$ of (8)'
     """
+    text = _MATH_ROLE.sub(lambda m: f"${m.group(1)}$", text)
     return _ROLE.sub(lambda m: f"`{m.group(1).strip()}`", text)
 
 

@@ -53,14 +53,14 @@
   }
   function fitMath() {
     document.querySelectorAll(".bd-article mjx-container").forEach(m => {
-      const host = m.parentElement;
+      m.style.fontSize = "";
+      const host = m.parentElement && m.parentElement.closest("p, li, dd, dt, td, th, div, section");
       if (!host) return;
       const cs = getComputedStyle(host);
       const avail = host.clientWidth - parseFloat(cs.paddingLeft || 0) - parseFloat(cs.paddingRight || 0);
-      const w = m.getBoundingClientRect().width, inner = m.scrollWidth;
-      const need = Math.max(w, inner);
+      const need = Math.max(m.getBoundingClientRect().width, m.scrollWidth);
       if (avail > 0 && need > avail + 1) {
-        const scale = Math.max(0.5, avail / need * 0.98);
+        const scale = Math.max(0.5, avail / need * 0.97);
         m.style.fontSize = (scale * 100).toFixed(0) + "%";
       }
     });
