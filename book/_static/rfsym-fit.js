@@ -2,7 +2,7 @@
 // 1. every table cell gets data-label = its column's header (the phone layout shows it before the value);
 // 2. code in table cells gets break opportunities after . _ / (an identifier may wrap there, never mid-word);
 // 3. the reference table's values get a copy button (all digits are shown and copied);
-// 4. a formula wider than its box after MathJax typesets it is scaled down to fit (down to 50 %).
+// 4. a formula wider than its box after MathJax typesets it is scaled down to fit (down to 40 %).
 (function () {
   function labels() {
     document.querySelectorAll(".bd-article table").forEach(t => {
@@ -47,6 +47,7 @@
             () => { const r = document.createRange(); r.selectNodeContents(code);
                     const s = getSelection(); s.removeAllRanges(); s.addRange(r); });
         });
+        td.appendChild(document.createTextNode(" "));
         td.appendChild(b);
       });
     });
@@ -60,7 +61,7 @@
       const avail = host.clientWidth - parseFloat(cs.paddingLeft || 0) - parseFloat(cs.paddingRight || 0);
       const need = Math.max(m.getBoundingClientRect().width, m.scrollWidth);
       if (avail > 0 && need > avail + 1) {
-        const scale = Math.max(0.5, avail / need * 0.97);
+        const scale = Math.max(0.4, avail / need * 0.97);
         m.style.fontSize = (scale * 100).toFixed(0) + "%";
       }
     });
