@@ -131,7 +131,12 @@ _PROBE = r"""
           + ` (${el.scrollWidth} px in a ${el.clientWidth} px box): ` + label(el));
         return;
       }
-      const r = el.getBoundingClientRect();
+      let r = el.getBoundingClientRect();
+      const inner = el.tagName.toLowerCase() === "mjx-container" ? el.querySelector("mjx-math") : null;
+      if (inner) {                 // a formula can overflow its own container: measure what is drawn
+        const q = inner.getBoundingClientRect();
+        r = {left: Math.min(r.left, q.left), right: Math.max(r.right, q.right)};
+      }
       if (r.right > box.right + 2 || r.left < box.left - 2) {
         reported.push(el);
         res.problems.push(`sticks out of the ${Math.round(box.right - box.left)} px column by `
