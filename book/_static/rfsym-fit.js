@@ -2,7 +2,7 @@
 // 1. every table cell gets data-label = its column's header (the phone layout shows it before the value);
 // 2. code in table cells gets break opportunities after . _ / (an identifier may wrap there, never mid-word);
 // 3. the reference table's values get a copy button (all digits are shown and copied);
-// 4. a formula wider than its box after MathJax typesets it is scaled down to fit (down to 40 %).
+// 4. a formula wider than its box after MathJax typesets it is scaled down to fit (down to 30 %).
 (function () {
   function labels() {
     document.querySelectorAll(".bd-article table").forEach(t => {
@@ -14,13 +14,17 @@
     });
   }
   function breakHints() {
-    document.querySelectorAll(".bd-article td code, .bd-article th code").forEach(c => {
-      if (c.closest(".rfsym-reference-table") || c.textContent.length < 12) return;
-      const walker = document.createTreeWalker(c, NodeFilter.SHOW_TEXT);
+    // in table cells: code, and long plain-text tokens (paths, dotted names, test ids), may wrap after . _ / : ( , =
+    document.querySelectorAll(".bd-article td, .bd-article th").forEach(cell => {
+      if (cell.closest(".rfsym-reference-table") && cell.querySelector("code.rfsym-value")) return;
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT, {acceptNode(n) {
+        return n.parentElement.closest("mjx-container, script, style, button") ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT; }});
       const nodes = []; let n;
       while ((n = walker.nextNode())) nodes.push(n);
       nodes.forEach(t => {
-        const parts = t.textContent.split(/(?<=[._\/(,=])/);
+        const inCode = !!t.parentElement.closest("code");
+        if (!inCode && !/\S{18,}/.test(t.textContent)) return;
+        const parts = t.textContent.split(/(?<=[._\/(,=:])(?=[^\s])/);
         if (parts.length < 2) return;
         const frag = document.createDocumentFragment();
         parts.forEach((p, i) => { if (i) frag.appendChild(document.createElement("wbr")); frag.appendChild(document.createTextNode(p)); });
@@ -61,13 +65,13 @@
       const avail = host.clientWidth - parseFloat(cs.paddingLeft || 0) - parseFloat(cs.paddingRight || 0);
       const need = Math.max(m.getBoundingClientRect().width, m.scrollWidth);
       if (avail > 0 && need > avail + 1) {
-        const scale = Math.max(0.4, avail / need * 0.97);
+        const scale = Math.max(0.3, avail / need * 0.97);
         m.style.fontSize = (scale * 100).toFixed(0) + "%";
       }
     });
   }
   function run() {
-    labels(); breakHints(); copyButtons();
+    labels(); copyButtons(); breakHints();
     const done = () => { fitMath(); window.addEventListener("resize", fitMath); };
     if (window.MathJax && MathJax.startup && MathJax.startup.promise) MathJax.startup.promise.then(done); else done();
   }
