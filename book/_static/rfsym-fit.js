@@ -18,7 +18,8 @@
     document.querySelectorAll(".bd-article td, .bd-article th").forEach(cell => {
       if (cell.closest(".rfsym-reference-table") && cell.querySelector("code.rfsym-value")) return;
       const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT, {acceptNode(n) {
-        return n.parentElement.closest("mjx-container, script, style, button") ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT; }});
+        return n.parentElement.closest("mjx-container, .math, script, style, button") || /\\[(\[]|\$/.test(n.textContent)
+          ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT; }});
       const nodes = []; let n;
       while ((n = walker.nextNode())) nodes.push(n);
       nodes.forEach(t => {
@@ -71,8 +72,9 @@
     });
   }
   function run() {
-    labels(); copyButtons(); breakHints();
-    const done = () => { fitMath(); window.addEventListener("resize", fitMath); };
+    labels(); copyButtons();
+    // after MathJax has typeset the page: a hint inside a \( ... \) would hide the formula from MathJax
+    const done = () => { breakHints(); fitMath(); window.addEventListener("resize", fitMath); };
     if (window.MathJax && MathJax.startup && MathJax.startup.promise) MathJax.startup.promise.then(done); else done();
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", run); else run();
