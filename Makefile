@@ -4,7 +4,7 @@
 #   make notebooks  write runnable .ipynb copies of the MyST notebooks into _build/notebooks
 #   make bench      run the benchmarks and write _build/bench.md
 #   make verify     recompute every claim of the registry (python -m rfsym verify)
-#   make book-check open every notebook page in headless Chromium offline (after make book)
+#   make book-check open every page in headless Chromium offline at 1280 and 390 px (after make book)
 #   make experiments rerun the papers' real-data experiments (MNIST, CIFAR-10, UCI; ~40 CPU-min on one
 #                   core, progress on stderr) and rewrite the cache rfsym/data/results/*.json
 #   make wild       check the installed random-feature packages (numpy, scipy, sklearn, rfflearn, jax,
@@ -50,8 +50,9 @@ test-notebooks: $(STAMP)
 	RFSYM_CACHE=$(CLAIMS_CACHE) $(BIN)/python -m pytest -n $(JOBS) --dist loadfile -v -p no:cacheprovider --nbval-lax _build/nbval
 
 book: $(STAMP)
-	# every notebook re-executed, $(JOBS) at a time (claim results shared through RFSYM_CACHE, keyed on the library
-	# source), then the HTML built from the executed copies with execution off (tools/build_book.py)
+	# notebooks executed $(JOBS) at a time, only those whose inputs changed (execution cache _build/nb-cache, keyed on
+	# each notebook's text, the files its kernel read, the package versions); the HTML rebuilt only when something
+	# changed (tools/build_book.py; --force re-executes everything)
 	RFSYM_CACHE=$(CLAIMS_CACHE) $(BIN)/python tools/build_book.py --jobs $(JOBS)
 	@echo "book written to _build/html/index.html"
 

@@ -19,7 +19,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def _cold():
-    for p in ("_build/claims-cache", "_build/html", "_build/jupyter_execute", "_build/.jupyter_cache", "_build/nbval", "_build/book-src"):
+    for p in ("_build/claims-cache", "_build/html", "_build/jupyter_execute", "_build/.jupyter_cache", "_build/nbval", "_build/book-src",
+              "_build/nb-cache"):
         shutil.rmtree(ROOT / p, ignore_errors=True)
 
 

@@ -1,6 +1,7 @@
 """Command line: ``python -m rfsym {claims,verify,coverage,audit,reference,book-pages,experiments}``.
 
-* ``claims [--paper P] [--json]``: print the registry (fast, no computation).
+* ``claims [--paper P] [--json] [--full]``: print the registry (fast, no computation): id, verdict, where, and
+  the reason (the correction of an erratum, why an unverifiable claim cannot be checked) in aligned columns.
 * ``verify [--paper P] [--claim ID] [--jobs N] [--details] [--lint] [--json]``: recompute every check (on
   every CPU core, at most 8, unless ``--jobs`` says otherwise), show progress on stderr, print a table, exit 1
   if a recorded verdict is not reproduced (with ``--lint``: also if a recorded number was not printed by a
@@ -11,7 +12,7 @@
   ``--inventory`` lists the items.
 * ``audit [--paper P] [--function NAME] [--perturbation KIND] [--jobs N]``: the mutation audit (see
   :mod:`rfsym.claims.audit`).
-* ``reference [--paper P] [--format csv|json|md]``: the reference values with certified digits
+* ``reference [--paper P] [--d D] [--format csv|json|md]``: the reference values with certified digits
   (:mod:`rfsym.reference`).
 * ``book-pages [--out DIR]``: write the generated book pages (claims, errata, audit) from the registry.
 * ``experiments [--only PART] [--out DIR] [--quiet]``: rerun the papers' real-data experiments (``make
@@ -46,6 +47,7 @@ def _parser() -> argparse.ArgumentParser:
     pc = sub.add_parser("claims", help="print the claims registry (no computation)")
     pc.add_argument("--paper", type=_paper, metavar="P", help="CRT, DERF, HRF or SimRF (any case)")
     pc.add_argument("--json", action="store_true", help="print JSON")
+    pc.add_argument("--full", action="store_true", help="do not cut the reason column to the terminal's width")
     pv = sub.add_parser("verify", help="recompute every check and compare with the recorded verdicts")
     pv.add_argument("--paper", type=_paper, metavar="P", help="CRT, DERF, HRF or SimRF (any case)")
     pv.add_argument("--claim", metavar="ID", help="one claim, e.g. CRT-Thm3.3 (any case)")
@@ -85,6 +87,7 @@ def _parser() -> argparse.ArgumentParser:
     pr = sub.add_parser("reference", help="reference values with the digits an Arb enclosure proves")
     pr.add_argument("--paper", type=_paper, metavar="P", help="CRT, DERF, HRF or SimRF (any case)")
     pr.add_argument("--format", choices=["csv", "json", "md"], default="md")
+    pr.add_argument("--d", type=int, metavar="D", help="only the rows whose inputs have dimension d = D (e.g. 64)")
     return p
 
 
@@ -104,9 +107,12 @@ def _dispatch(args) -> int:
         if args.json:
             print(C.to_json(cl))
         else:
-            for c in cl:
-                sev = f" ({c.severity})" if c.severity else ""
-                print(f"{c.id:18s} {c.verdict}{sev:8s}  {c.rule or '(no rule)':26s} {c.location}")
+            import shutil
+
+            from .claims.tables import claims_listing
+
+            width = None if args.full else shutil.get_terminal_size((160, 24)).columns
+            print(claims_listing(cl, width))
             print(f"{len(cl)} claims")
         return 0
     if args.cmd == "verify":
@@ -193,7 +199,7 @@ def _dispatch(args) -> int:
     if args.cmd == "reference":
         from . import reference
 
-        print(reference.render(reference.table(args.paper), args.format), end="")
+        print(reference.render(reference.table(args.paper, d=args.d), args.format), end="")
         return 0
     if args.cmd == "book-pages":
         from .claims.pages import write_pages

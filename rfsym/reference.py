@@ -228,13 +228,27 @@ def _row(spec):
     return row
 
 
-def table(paper=None):
+def _dimension(row):
+    """The ``d`` of a row's inputs (``"d = 64; s2 = 100"`` -> 64), or None."""
+    for part in row["inputs"].split(";"):
+        key, _, val = part.partition("=")
+        if key.strip() == "d":
+            try:
+                return int(val.strip())
+            except ValueError:
+                return None
+    return None
+
+
+def table(paper=None, d=None):
     """The reference table as a list of dicts (keys :data:`FIELDS`).
 
     Parameters
     ----------
     paper : {"CRT", "DERF", "HRF", "SimRF"}, optional
         Restrict to one paper (case-insensitive).
+    d : int, optional
+        Restrict to the rows whose inputs have this dimension ``d`` (``python -m rfsym reference --d 64``).
 
     Returns
     -------
@@ -258,6 +272,8 @@ def table(paper=None):
     Traceback (most recent call last):
     ...
     ValueError: paper must be one of CRT, DERF, HRF, SimRF (case-insensitive), got 'XYZ'
+    >>> {r["inputs"].split(";")[0] for r in table("crt", d=64)}
+    {'d = 64'}
     """
     papers = {"crt": "CRT", "derf": "DERF", "hrf": "HRF", "simrf": "SimRF"}
     if paper is not None:
@@ -265,7 +281,10 @@ def table(paper=None):
         if key not in papers:
             raise ValueError(f"paper must be one of CRT, DERF, HRF, SimRF (case-insensitive), got {paper!r}")
         paper = papers[key]
-    return [dict(_row(spec)) for spec in _specs() if paper is None or spec[1] == paper]
+    if d is not None and (isinstance(d, bool) or not isinstance(d, int) or d < 1):
+        raise ValueError(f"d must be a positive integer, got d={d!r}")
+    rows = [dict(_row(spec)) for spec in _specs() if paper is None or spec[1] == paper]
+    return rows if d is None else [r for r in rows if _dimension(r) == d]
 
 
 def render(rows, fmt="md"):

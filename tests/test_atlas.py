@@ -114,7 +114,7 @@ def _sets(seed, L1, L2, d, scale=1.0):
 
 def test_set_fit_equals_pair_fit_for_one_pair():
     X, Y = _sets(1, 1, 1, 16)
-    r = atlas.set_relative_mse(X, Y, 16)
+    r = atlas.set_relative_mse(X, Y, 16, oracle=True)
     assert r["mean"]["favor++-set"] == pytest.approx(r["mean"]["favor++-pair"], rel=1e-10)
     assert r["mean"]["favor#-set"] == pytest.approx(r["mean"]["favor#-pair"], rel=1e-9)
     # and both equal the per-pair atlas of relative_mse (norms and angle of the pair)
@@ -138,7 +138,7 @@ def test_oracle_never_above_set_fit_and_set_fits_minimise_objective_8():
     for seed, scale in ((2, 1.0), (3, 0.5)):
         X, Y = _sets(seed, 7, 5, 12, scale)
         Y = Y + 0.2                                          # not centred: s2-bar differs from the pairs
-        r = atlas.set_relative_mse(X, Y, 1)
+        r = atlas.set_relative_mse(X, Y, 1, oracle=True)
         P = r["pairs"]
         tol = 1 + 1e-9
         assert (P["favor++-pair"] <= P["favor++-set"] * tol).all()       # CRT Thm 3.3 per pair
@@ -190,6 +190,26 @@ def test_set_monte_carlo_checks(est, n):
     c = atlas.monte_carlo_check_set(est, X, Y, 1, 4, 8, n, seed=12)
     assert abs(c["z"]) < 5, (est, c)
     assert abs(c["mc"].z(1.1 * c["exact"])) > 5, (est, c)
+
+
+def test_set_relative_mse_oracle_is_opt_in_and_reports_progress(capsys):
+    X, Y = _sets(5, 3, 4, 8)
+    r = atlas.set_relative_mse(X, Y, 4)
+    assert set(r["mean"]) == set(atlas.DEFAULT_SET_ESTIMATORS) and "favor#-pair" not in r["mean"]
+    calls = []
+    r = atlas.set_relative_mse(X, Y, 4, oracle=True, progress=lambda done, total: calls.append((done, total)))
+    assert set(r["mean"]) == set(atlas.SET_ESTIMATORS)
+    assert calls == [(4, 12), (8, 12), (12, 12)]                  # after each row of pairs
+    X, Y = _sets(6, 40, 30, 4)                                      # > 1000 pairs: "auto" prints to stderr
+    atlas.set_relative_mse(X, Y, 4, ("favor#-pair",))
+    err = capsys.readouterr().err
+    assert "favor#-pair: 1200/1200 pairs (100 %)" in err and err.count("\n") <= 11
+    atlas.set_relative_mse(X, Y, 4, ("favor#-pair",), progress=None)
+    assert capsys.readouterr().err == ""
+    with pytest.raises(TypeError, match="progress"):
+        atlas.set_relative_mse(X, Y, 4, progress="yes")
+    with pytest.raises(TypeError, match="oracle"):
+        atlas.set_relative_mse(X, Y, 4, oracle=1)
 
 
 def test_set_relative_mse_bad_inputs():

@@ -1,8 +1,11 @@
 """tools/build_book.py (``make book``): the staged copy the HTML is built from."""
 
 import importlib.util
+import json
 from pathlib import Path
 
+import nbformat
+import pytest
 import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -42,3 +45,74 @@ def test_every_notebook_has_a_place_in_the_execution_order():
     assert names == set(bb.LONGEST_FIRST)
     toc = (ROOT / "_toc.yml").read_text()
     assert all(f"notebooks/{n}" in toc for n in names)
+
+
+def _fake_project(root):
+    """A repository in miniature: a module and a data file under rfsym/, a notebook that imports and reads them."""
+    (root / "rfsym").mkdir(parents=True)
+    (root / "rfsym" / "fakemod_build_cache.py").write_text("VALUE = 1\n")
+    (root / "rfsym" / "data.txt").write_text("10\n")
+    (root / "rfsym" / "unused.py").write_text("X = 0\n")
+    (root / "notebooks").mkdir()
+    nb = root / "notebooks" / "nb.md"
+    nb.write_text("---\njupytext:\n  text_representation:\n    extension: .md\n    format_name: myst\n"
+                  "kernelspec:\n  display_name: Python 3\n  language: python\n  name: python3\n---\n\n# t\n\n"
+                  "```{code-cell} ipython3\nimport sys, pathlib\nsys.path.insert(0, str(pathlib.Path('../rfsym').resolve()))\n"
+                  "import fakemod_build_cache as m\nprint(m.VALUE + int(pathlib.Path('../rfsym/data.txt').read_text()))\n```\n")
+    return nb
+
+
+def test_execution_cache_serves_only_fresh_entries(tmp_path):
+    """A stale entry is never served: a change to the notebook, an imported module, a data file it read, the
+    listing of rfsym/ or the installed versions re-executes it; a file it never opened does not."""
+    bb = _tool()
+    root, cache = tmp_path / "repo", tmp_path / "cache"
+    nb = _fake_project(root)
+    env = bb.env_fingerprint()
+    assert bb.lookup(nb, cache, root, env) is None                               # nothing cached yet
+    bb._execute(str(nb), str(cache), 60, str(root))
+    entry = json.loads((cache / "nb.json").read_text())
+    assert {"rfsym/fakemod_build_cache.py", "rfsym/data.txt"} <= set(entry["deps"])   # recorded while it ran
+    assert "rfsym/unused.py" not in entry["deps"]
+    executed = nbformat.read(cache / "nb.ipynb", as_version=4)
+    assert [c.source.splitlines()[0] for c in executed.cells if c.cell_type == "code"] == ["import sys, pathlib"]
+    assert executed.cells[-1].outputs[0]["text"] == "11\n"
+    assert bb.lookup(nb, cache, root, env) == cache / "nb.ipynb"                 # unchanged: served
+
+    def stale_after(path, text):
+        old = path.read_text() if path.exists() else None
+        path.write_text(text)
+        served = bb.lookup(nb, cache, root, env)
+        path.unlink() if old is None else path.write_text(old)
+        assert bb.lookup(nb, cache, root, env) is not None                       # restored: fresh again
+        return served is None
+
+    assert stale_after(root / "rfsym" / "fakemod_build_cache.py", "VALUE = 2\n")  # an imported module
+    assert stale_after(root / "rfsym" / "data.txt", "20\n")                      # a data file it read
+    assert stale_after(nb, nb.read_text() + "\nmore text\n")                     # its own source
+    assert stale_after(root / "rfsym" / "new_claims.py", "Y = 1\n")              # a file discovery could pick up
+    assert not stale_after(root / "rfsym" / "unused.py", "X = 1\n")              # never opened: still served
+    assert bb.lookup(nb, cache, root, dict(env, distributions="other")) is None  # another package version
+    (cache / "nb.json").unlink()                                                 # a run that failed leaves no entry
+    assert bb.lookup(nb, cache, root, env) is None
+
+
+def test_a_file_edited_while_the_notebook_runs_leaves_a_stale_entry(tmp_path):
+    bb = _tool()
+    root, cache = tmp_path / "repo", tmp_path / "cache"
+    nb = _fake_project(root)
+    snap = bb._snapshot(root.resolve(), nb)                        # what the run started from
+    (root / "rfsym" / "fakemod_build_cache.py").write_text("VALUE = 3\n")   # edited during the run
+    deps = ["rfsym/fakemod_build_cache.py", "rfsym/data.txt"]
+    assert bb.notebook_key(nb, deps, root.resolve(), snapshot=snap) != bb.notebook_key(nb, deps, root.resolve())
+
+
+def test_failed_execution_leaves_no_fresh_entry(tmp_path):
+    bb = _tool()
+    root, cache = tmp_path / "repo", tmp_path / "cache"
+    nb = _fake_project(root)
+    bb._execute(str(nb), str(cache), 60, str(root))
+    nb.write_text(nb.read_text().replace("print(", "raise RuntimeError(); print("))
+    with pytest.raises(Exception):
+        bb._execute(str(nb), str(cache), 60, str(root))
+    assert not (cache / "nb.json").exists() and bb.lookup(nb, cache, root) is None

@@ -105,6 +105,23 @@ def test_cli_claims_json():
                 "checks"} <= set(d) for d in data)
 
 
+def test_cli_claims_listing_has_aligned_reason_column(capsys):
+    from rfsym.__main__ import main
+
+    assert main(["claims", "--paper", "crt", "--full"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    head, rule = lines[0], lines[1]
+    assert head.split()[:3] == ["claim", "verdict", "where"] and "reason" in head
+    starts = [i for i, ch in enumerate(rule) if ch == "-" and (i == 0 or rule[i - 1] == " ")]
+    assert len(starts) == 4
+    eq7 = next(line for line in lines if line.startswith("CRT-Eq7 "))
+    assert eq7[starts[1]:].startswith("erratum (typo)") and eq7[starts[3]:].strip()     # aligned, with a reason
+    thm = next(line for line in lines if line.startswith("CRT-Thm3.1 "))
+    assert thm[starts[1]:].startswith("verified") and len(thm.rstrip()) <= starts[3]     # no reason for verified
+    unv = [line for line in lines[2:-1] if "unverifiable" in line]
+    assert unv and all(line[starts[3]:].strip() for line in unv)
+
+
 def test_cli_verify_one_claim_and_bad_id():
     p = _cli("verify", "--claim", "SimRF-Alg1")
     assert p.returncode == 0, p.stderr
@@ -117,10 +134,11 @@ def test_cli_verify_one_claim_and_bad_id():
 
 def test_book_pages(tmp_path):
     page = claims_page()
-    assert "{ref}`SimRF-Eq9 <simrf-eq9>`" in page
+    assert "{ref}`SimRF-Eq9 <simrf-eq9>`" in claims_page("SimRF")
     assert errata_page().startswith("# Errata")
     paths = write_pages(tmp_path)
-    assert [p.name for p in paths] == ["claims.md", "errata.md", "rulebook.md", "audit.md", "headlines.md"]
+    assert [p.name for p in paths][:6] == ["claims.md", "errata.md", "rulebook.md", "audit.md", "headlines.md", "glance.md"]
+    assert (tmp_path / "errata" / "hrf.md").read_text().startswith("# Errata in")
     assert "## Witness coverage" in page and "target met" in page
     assert (tmp_path / "audit.md").read_text().startswith("# Mutation audit")
 

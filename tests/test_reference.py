@@ -74,6 +74,16 @@ def test_cli_reference(capsys, fmt):
         assert json.loads(out)[0]["id"] == "DERF-A1-argmin"
 
 
+def test_cli_reference_filters_by_dimension(capsys):
+    assert main(["reference", "--d", "64", "--format", "csv"]) == 0
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert rows and all(reference._dimension(r) == 64 for r in rows)
+    assert {r["id"] for r in rows} == {r["id"] for r in reference.table(d=64)}
+    assert len(rows) < len(reference.table())
+    with pytest.raises(ValueError, match="d must be a positive integer"):
+        reference.table(d=0)
+
+
 def test_cli_reference_rejects_bad_paper(capsys):
     with pytest.raises(SystemExit):
         main(["reference", "--paper", "nope"])

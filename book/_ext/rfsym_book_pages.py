@@ -1,6 +1,7 @@
 """Sphinx extension: generate the book's registry pages and API pages before the build reads them.
 
-* ``book/claims.md``, ``book/errata.md``, ``book/rulebook.md``, ``book/audit.md`` from the claims registry
+* ``book/claims.md``, ``book/errata.md``, ``book/audit.md``, ``book/headlines.md``, ``book/rulebook.md`` and
+  ``book/glance.md`` (the landing page's results, included by ``book/intro.md``) from the claims registry
   (:func:`rfsym.claims.pages.write_pages`);
 * ``book/api/*.md``: one API page per part of the package, following its layout (the toolbox, the
   claim machinery, one page per paper with a section per topic module, the cross-paper tools), so that
@@ -9,6 +10,7 @@
 
 import importlib
 import pkgutil
+import re
 from pathlib import Path
 
 #: page -> (title, intro, modules or a paper package to expand)
@@ -17,7 +19,7 @@ API_PAGES = {
     "toolbox": ("The toolbox", "Exact inputs, precision control, kernels, samplers and Monte Carlo statistics: what every "
                 "paper package uses.",
                 ("rfsym.precision", "rfsym.kernels", "rfsym.couplings", "rfsym.montecarlo", "rfsym.foundations",
-                 "rfsym.datasets", "rfsym.realdata", "rfsym.tailbounds")),
+                 "rfsym.datasets", "rfsym.realdata")),
     "claims": ("The claim machinery", "The claim model, the runner behind `python -m rfsym verify`, the evidence lint, the "
                "generated pages and the mutation audit.",
                ("rfsym.claims", "rfsym.claims.model", "rfsym.claims.rules", "rfsym.claims.runner", "rfsym.claims.tables",
@@ -27,10 +29,13 @@ API_PAGES = {
     "derf": ("DERF: Dense-Exponential Random Features", None, "rfsym.derf"),
     "hrf": ("HRF: Hybrid Random Features", None, "rfsym.hrf"),
     "simrf": ("SimRF: Simplex Random Features", None, "rfsym.simrf"),
-    "tools": ("Testing your own random features, and cross-paper tools",
-              "One estimator interface over every mechanism, assertions for your own feature maps, certified "
-              "reference values, the estimator atlas.",
-              ("rfsym.estimators", "rfsym.testing", "rfsym.pytest_plugin", "rfsym.certified", "rfsym.reference", "rfsym.atlas", "rfsym.wild")),
+    "testing": ("Testing your own random features",
+                "One estimator interface over every mechanism, assertions for your own feature maps, certified "
+                "reference values.",
+                ("rfsym.estimators", "rfsym.testing", "rfsym.pytest_plugin", "rfsym.tailbounds", "rfsym.certified")),
+    "tools": ("Cross-paper tools",
+              "The reference table, the estimator atlas and the checks of installed packages.",
+              ("rfsym.reference", "rfsym.atlas", "rfsym.wild")),
 }
 
 
@@ -52,10 +57,27 @@ def _paper_modules(pkg_name):
     return [pkg_name] + [f"{pkg_name}.{s}" for s in sorted(subs, key=lambda s: (order.get(s, 0), s))]
 
 
+_MATH_ROLE = re.compile(r":math:`([^`]*)`")
+_ROLE = re.compile(r":(?:py:)?(?:func|class|mod|meth|attr|data|exc|obj|const|ref|doc):`~?([^`<]*?)(?:\s*<[^`]*>)?`")
+
+
+def plain_heading(text):
+    """A docstring's first line as a Markdown heading: Sphinx roles (``:func:`x```, ``:class:`~a.B```) become
+    code spans (a heading and the side menu show them verbatim otherwise), ``*`` and ``$`` stay literal.
+
+    >>> plain_heading("Exact values (:func:`rfsym.crt.oprf_rho_star`, :class:`~rfsym.x.Y`)")
+    'Exact values (`rfsym.crt.oprf_rho_star`, `rfsym.x.Y`)'
+    >>> plain_heading("The variance :math:`L^{-2}` of (8)")
+    'The variance $L^{-2}$ of (8)'
+    """
+    text = _MATH_ROLE.sub(lambda m: f"${m.group(1)}$", text)
+    return _ROLE.sub(lambda m: f"`{m.group(1).strip()}`", text)
+
+
 def _module_section(name, first):
     mod = importlib.import_module(name)
     doc = (mod.__doc__ or "").strip().splitlines()
-    head = f"`{name}`" + (f": {doc[0].rstrip('.')}" if doc and doc[0] else "")
+    head = f"`{name}`" + (f": {plain_heading(doc[0].rstrip('.'))}" if doc and doc[0] else "")
     opts = "   :no-members:\n" if first else "   :members:\n"
     return [f"## {head}", "", "```{eval-rst}", f".. automodule:: {name}", opts.rstrip("\n"), "```", ""]
 
@@ -110,7 +132,25 @@ def _generate(app, config):
             path.write_text(text)
 
 
+_UNDERLINE = re.compile(r"^([-=~^\"'`#*+])\1{2,}\s*$")
+
+
+def module_sections_to_rubrics(app, what, name, obj, options, lines):
+    """A section title left in a module docstring after napoleon (``Conventions`` over a dashed line)
+    becomes a rubric: a section there would register a label global to the book, and two modules with the
+    same title on two API pages collide ("duplicate label"); a rubric reads the same and registers none."""
+    if what != "module":
+        return
+    for i in range(len(lines) - 1):
+        title, under = lines[i].strip(), lines[i + 1].strip()
+        if title and not title.startswith(".. ") and _UNDERLINE.match(under) and len(under) >= len(title):
+            lines[i] = lines[i][:len(lines[i]) - len(lines[i].lstrip())] + ".. rubric:: " + title
+            lines[i + 1] = ""
+
+
 def setup(app):
+    # after napoleon (priority 500), which turns the numpydoc sections it knows into rubrics itself
+    app.connect("autodoc-process-docstring", module_sections_to_rubrics, priority=600)
     # before sphinx-external-toc reads the table of contents (priority 900)
     app.connect("config-inited", _generate, priority=100)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

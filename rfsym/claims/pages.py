@@ -21,10 +21,76 @@ from .model import _HOLDS_WORD, KIND_LABELS, PAPERS, Claim
 from .runner import registry
 from .tables import coverage_summary, witness_kinds_short
 
-__all__ = ["md_text", "md_cell", "claim_markdown", "sensitivity_lines", "latex_of", "claims_page", "errata_page", "audit_page", "write_pages"]
+__all__ = ["md_text", "md_cell", "claim_markdown", "sensitivity_lines", "latex_of", "claims_page", "errata_page", "audit_page",
+           "glance_page", "erratum_summary", "write_pages"]
 
 _MATH = re.compile(r"(\$\$.+?\$\$|\$[^$\n]+?\$)", re.S)
 _SPECIAL = re.compile(r"([\\`*_\[\]<>#|~])")
+
+
+#: Inline formulas longer than this many characters are broken into pieces the browser may wrap between
+#: (MathJax 3 does not break lines inside a formula): see :func:`break_math`.
+MATH_BREAK_AT = 40
+_RELATIONS = ("\\leq", "\\geq", "\\le", "\\ge", "\\approx", "\\sim", "\\ne", "\\neq", "\\to", "\\Rightarrow",
+              "\\iff", "\\in", "\\quad", "\\qquad")
+
+
+def break_math(tex: str, limit: int = MATH_BREAK_AT) -> list:
+    """Split the body of an inline formula at top-level relations, ``+``, ``-`` and commas into pieces of
+    about ``limit`` characters, so that ``$a$ $= b$`` can wrap in a narrow column. Nothing inside braces,
+    ``\\left...\\right`` or ``\\begin...\\end`` is split; a formula shorter than ``limit`` is returned whole.
+
+    Examples
+    --------
+    >>> break_math("a+b", 10)
+    ['a+b']
+    >>> break_math(r"\\frac{x+y}{2}=\\sqrt{u+v}+w_1+w_2", 12)
+    ['\\\\frac{x+y}{2}', '=\\\\sqrt{u+v}', '+w_1+w_2']
+    """
+    if len(tex) <= limit:
+        return [tex]
+    cuts, depth, i, n = [], 0, 0, len(tex)
+    while i < n:
+        ch = tex[i]
+        if ch == "\\":
+            m = re.match(r"\\([A-Za-z]+|.)", tex[i:])
+            word = m.group(0)
+            if word in ("\\left", "\\begin"):
+                depth += 1
+            elif word in ("\\right", "\\end"):
+                depth -= 1
+            elif depth == 0 and word in _RELATIONS and i > 0:
+                cuts.append(i)
+            i += len(word)
+            continue
+        if ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+        elif depth == 0 and i > 0:
+            prev = tex[:i].rstrip()[-1:]
+            if ch in "=<>" and prev not in "<>=!":
+                cuts.append(i)
+            elif ch in "+-" and prev and prev not in "^_({[=<>,+-" and not tex[:i].rstrip().endswith(("\\left", "\\big", "\\Big")):
+                cuts.append(i)
+            elif ch == "," and i + 1 < n:
+                cuts.append(i + 1)
+        i += 1
+    pieces, start, last = [], 0, 0
+    for c in cuts + [n]:
+        if c - start > limit and last > start:
+            pieces.append(tex[start:last])
+            start = last
+        last = c
+    pieces.append(tex[start:])
+    return [p.strip() for p in pieces if p.strip()]
+
+
+def _wrap_math(part: str) -> str:
+    """``$body$`` -> ``$piece$ $piece$ ...`` by :func:`break_math` (display math ``$$...$$`` is left whole)."""
+    if part.startswith("$$") or len(part) - 2 <= MATH_BREAK_AT:
+        return part
+    return " ".join(f"${p}$" for p in break_math(part[1:-1]))
 
 
 def md_text(text: str | None, table: bool = False) -> str:
@@ -48,7 +114,8 @@ def md_text(text: str | None, table: bool = False) -> str:
     parts = _MATH.split(text)
     out = []
     for i, part in enumerate(parts):
-        if i % 2:          # math
+        if i % 2:          # math: long inline formulas broken into wrappable pieces
+            part = _wrap_math(part)
             out.append(part.replace(r"\|", r"\Vert ").replace("|", r"\vert ") if table else part)
         else:
             out.append(_SPECIAL.sub(r"\\\1", part))
@@ -257,28 +324,18 @@ def _ref(c: Claim) -> str:
     return f"{{ref}}`{c.id} <{c.label}>`"
 
 
-def claims_page() -> str:
+def claims_page(paper: str | None = None) -> str:
+    """The *All claims* page: without ``paper`` the overview (verdict counts, witness coverage, one link per
+    paper); with ``paper`` that paper's table of every claim (``book/claims/<key>.md``)."""
     reg = list(registry().values())
-    out = ["# All claims", "",
-           "Generated from the claims registry (`python -m rfsym claims --json`) when the book is built. "
-           "Each id links to the notebook section that derives and checks it; `python -m rfsym verify "
-           "--claim ID` recomputes the evidence.", ""]
-    counts = {}
-    for c in reg:
-        counts.setdefault(c.paper, {}).setdefault(c.verdict, 0)
-        counts[c.paper][c.verdict] += 1
-    out += ["| paper | verified | erratum | unverifiable |", "|---|---|---|---|"]
-    for p in PAPERS:
-        k = counts.get(p, {})
-        out.append(f"| {p} | {k.get('verified', 0)} | {k.get('erratum', 0)} | {k.get('unverifiable', 0)} |")
-    out.append("")
-    out += coverage_section()
-    for p, title in _PAPER_TITLES.items():
-        cl = [c for c in reg if c.paper == p]
-        out += [f"## {title}", ""]
+    if paper is not None:
+        cl = [c for c in reg if c.paper == paper]
+        out = [f"# {_PAPER_TITLES[paper]}: every claim", "",
+               "Each id links to the notebook section that derives and checks it; `python -m rfsym verify "
+               "--claim ID` recomputes the evidence. Witnesses: S = symbolic, N = high precision, MC = Monte "
+               "Carlo, D = data, A = arithmetic ({doc}`../claims`).", ""]
         if not cl:
-            out += ["No claims registered yet.", ""]
-            continue
+            return "\n".join(out + ["No claims registered yet.", ""])
         # verdict and witnesses first: a long formula in the statement must never push them off-screen
         out += ["```{container} rfsym-claims-table", "",
                 "| claim | verdict | witnesses | where | statement (as printed) |", "|---|---|---|---|---|"]
@@ -286,30 +343,61 @@ def claims_page() -> str:
             verdict = c.verdict + (f" ({c.severity})" if c.severity else "")
             out.append(f"| {_ref(c)} | {verdict} | {_witness_cell(c)} | {_md_escape(c.location)} | {_md_escape(c.statement)} |")
         out += ["```", ""]
+        return "\n".join(out)
+    out = ["# All claims", "",
+           "Generated from the claims registry (`python -m rfsym claims --json`) when the book is built. "
+           "One page per paper lists every claim with its verdict, witnesses and statement; each id links to "
+           "the notebook section that derives and checks it.", ""]
+    counts = {}
+    for c in reg:
+        counts.setdefault(c.paper, {}).setdefault(c.verdict, 0)
+        counts[c.paper][c.verdict] += 1
+    out += ["| paper | verified | erratum | unverifiable | every claim |", "|---|---|---|---|---|"]
+    for p, key in PAPERS.items():
+        k = counts.get(p, {})
+        out.append(f"| {p} | {k.get('verified', 0)} | {k.get('erratum', 0)} | {k.get('unverifiable', 0)} | "
+                   f"{{doc}}`{p} <claims/{key}>` |")
+    out.append("")
+    out += coverage_section()
     return "\n".join(out)
 
 
-def errata_page() -> str:
+def errata_page(paper: str | None = None) -> str:
+    """The errata page: the summary table (major first, one line each), the symbols and the rulebook's
+    definitions, with one page per paper for the full entries (``paper``: that page, ``book/errata/<key>.md``)."""
+    from .rules import rulebook_markdown
+
     reg = [c for c in registry().values() if c.verdict == "erratum"]
-    out = ["# Errata", "",
-           "Every statement of the four papers that our checks show to be wrong as printed, with the "
-           "corrected statement and the deciding evidence. Generated from the claims registry when the "
-           "book is built; severities: *typo* (a misprint whose intent is clear), *minor* (a wrong "
-           "formula or constant that does not change the paper's conclusions), *major* (a result that "
-           "does not hold as stated).", ""]
-    if not reg:
-        out.append("No errata registered yet.")
-    for p, title in _PAPER_TITLES.items():
-        cl = [c for c in reg if c.paper == p]
-        if not cl:
-            continue
-        out += [f"## {title}", ""]
+    if paper is not None:
+        cl = [c for c in reg if c.paper == paper]
+        out = [f"# Errata in {_PAPER_TITLES[paper]}", "",
+               f"The {len(cl)} full entries, in paper order: where, as printed, the correct statement, the "
+               "deciding evidence, the readings considered and the paper's best defence. One line each, all "
+               "papers, sorted by severity: {doc}`../errata` (with the symbols).", ""]
         for c in cl:
-            out += [f"### {c.id} ({c.severity})", "", "```{container} rfsym-wide-math", ""] + erratum_lines(c) + ["```", ""]
+            out += [f"({_entry_anchor(c)})=", f"## {c.id} ({c.severity})", "", "```{container} rfsym-wide-math", ""]
+            out += erratum_lines(c) + ["```", ""]
             if c.is_empirical:
                 from .runner import run
 
                 out += sensitivity_lines(run(c.id))
+        return "\n".join(out)
+    sev = {s: sum(c.severity == s for c in reg) for s in ("major", "minor", "typo")}
+    out = ["# Errata", "",
+           f"**{len(reg)} statements** of the four papers are wrong as printed: **{sev['major']} major** (a main "
+           f"result does not hold as stated), {sev['minor']} minor (wrong, but the paper's conclusions stand), "
+           f"{sev['typo']} typos (the intent is clear from the text). One line per erratum below, major first; "
+           "each links to its full entry (the statement as printed, the correct statement, the deciding evidence "
+           "and the paper's best defence) on its paper's errata page: "
+           + ", ".join(f"{{doc}}`{p} <errata/{key}>`" for p, key in PAPERS.items())
+           + ". Generated from the claims registry when the book is built.", ""]
+    if not reg:
+        return "\n".join(out + ["No errata registered yet.", ""])
+    out += ["## Summary", ""] + errata_summary_lines(reg)
+    out += notation_lines()
+    out += ["## How a verdict and a severity are decided", "",
+            "The rulebook's definitions (`rfsym.claims.rules`; each rule with its tests: {doc}`rulebook`):", "",
+            rulebook_markdown(heading_level=3), ""]
     return "\n".join(out)
 
 
@@ -400,18 +488,227 @@ def audit_page(path=AUDIT_JSON) -> str:
 
 
 def write_pages(outdir="book") -> list:
-    """Write ``claims.md``, ``errata.md``, ``rulebook.md`` ("How verdicts are decided"), ``audit.md`` and
-    ``headlines.md`` into ``outdir``; return the paths written."""
+    """Write ``claims.md``, ``errata.md``, ``rulebook.md`` ("How verdicts are decided"), ``audit.md``,
+    ``headlines.md``, ``glance.md`` (the landing page's results, included by ``intro.md``), and one page per
+    paper under ``claims/`` and ``errata/`` into ``outdir``; return the paths written."""
     outdir = Path(outdir)
     outdir.mkdir(parents=True, exist_ok=True)
     paths = []
     from .headlines import headlines_page
     from .rulepage import rulebook_page
 
-    for name, text in (("claims.md", claims_page()), ("errata.md", errata_page()), ("rulebook.md", rulebook_page()),
-                       ("audit.md", audit_page()), ("headlines.md", headlines_page())):
+    pages = [("claims.md", claims_page()), ("errata.md", errata_page()), ("rulebook.md", rulebook_page()),
+             ("audit.md", audit_page()), ("headlines.md", headlines_page()), ("glance.md", glance_page())]
+    pages += [(f"{kind}/{key}.md", page(p)) for kind, page in (("claims", claims_page), ("errata", errata_page))
+              for p, key in PAPERS.items()]
+    for name, text in pages:
         path = outdir / name
+        path.parent.mkdir(parents=True, exist_ok=True)
         if not path.exists() or path.read_text() != text:
             path.write_text(text)
         paths.append(path)
     return paths
+
+
+# ------------------------------------------------------------------------------------------------
+# results first: the landing page's generated part, the errata summary, the rulebook page
+# ------------------------------------------------------------------------------------------------
+
+#: One plain-language line (what is wrong, what is right) for the errata a reader most needs to scan: every
+#: major and minor one. Other errata get a line built from the statement and the first sentence of the
+#: correction (:func:`erratum_summary`). Keyed by claim id; a line whose claim is no longer an erratum is unused.
+PLAIN_SUMMARIES = {
+    "CRT-Thm4.2": "The i.i.d. tail bound for OPRF (FAVOR++) estimates is false: its proof takes the range of one "
+                  "feature product without the factor $(1-4A)^{d/2}>1$. Hoeffding's inequality with the true range "
+                  "gives a valid, weaker bound.",
+    "HRF-Eq64": "The appendix bound on the squared bias of the angular estimator has $r^2$ where the argument gives "
+                "$r$; as printed it fails for every radius $r>2.056$.",
+    "HRF-Thm3.5": "The max-relative-error bound (27) of the angular hybrid is false once the radius $r$ exceeds "
+                  "$r^*(n)$ ($r^*(1)\\approx4.13$), because it rests on (64); with (64) repaired the same proof "
+                  "gives a valid bound, larger by a factor $\\sqrt r$ in one term.",
+    "CRT-Thm9.1": "The variance-reduction theorem for orthogonal features defines $F$ without the length of "
+                  "$\\omega$; as printed (24) is false, with the length restored it holds.",
+    "CRT-Eq35": "The bound on the OPRF feature product drops the factor $(1-4A)^{d/2}>1$, so it is not an upper "
+                "bound; with the factor it is.",
+    "CRT-Thm4.3": "The sample-size bound for uniform convergence takes $\\Gamma$ from the wrong range (Eq. (35)); only "
+                  "the form $M=\\Omega(\\frac d{\\epsilon^2}\\log(\\cdot))$ survives.",
+    "CRT-Sec5.1-normal": "Normal regime: GERF and OPRF reach the stated variance reductions; GeomRF+ does not "
+                         "(about $e^{58.9}$, not $>e^{75}$).",
+    "CRT-Sec5.1-heterogen": "Heterogen regime: GeomRF+ reaches about $e^{118}$, not $>e^{125}$; GERF and OPRF hold.",
+    "DERF-Eq50": "A step in the proof of Lemma A.4 has $\\tilde\\Lambda$ for $\\Lambda$ and an unproven norm "
+                 "inequality; redone correctly, the lemma's estimate still holds.",
+    "DERF-Sec5.3.2-GLUE": "GLUE has 9 tasks, not 8; the paper's table reports 8 of them (all but WNLI).",
+    "HRF-Thm3.1": "Sharing projections does not always reduce the bipolar hybrid's MSE: formula (23) is right, but "
+                  "the change is a reduction only when $E[\\hat\\lambda(1-\\hat\\lambda)]\\ge0$ (as for the angular hybrid).",
+    "HRF-Sec3": "The angular hybrid's max-relative-error grows as $e^{2r^2}/\\sqrt r$, not $e^{2r^2}/r$: still a gain "
+                "over trigonometric and positive features, by $\\sqrt r$ only.",
+    "SimRF-Thm3.4": "SimRFs are the best coupling among rotation-invariant ones (like ORFs), not among all "
+                    "weight-independent couplings as printed: a coupling that is not rotation-invariant beats them at "
+                    "some $(x, y)$.",
+    "SimRF-SecA.2": "The optimality proof's Lagrange argument assumes equal angles, i.e. what it proves, and gives "
+                    "only stationarity; a convexity argument proves the theorem.",
+    "SimRF-Tab2-caption": "SimRFs substantially outperform ORFs on 3 of the 8 data sets (banknote, nursery, wifi), "
+                          "not on every one.",
+}
+
+#: The symbols the errata use, per paper (the paper pages define the rest, next to each claim).
+NOTATION = {
+    None: "$x, y\\in\\mathbb R^d$ the two inputs, $d$ their dimension; $K(x,y)$ the kernel: Gaussian "
+          "$e^{-\\|x-y\\|^2/2}$ (CRT, SimRF) or softmax $e^{x^\\top y}$ (DERF, HRF); $\\omega\\sim\\mathcal N(0,I_d)$ a "
+          "random projection; $M$ or $m$ the number of random features; $\\hat K$ the estimator.",
+    "CRT": "$A<1/8$ the parameter of the generalised exponential features (GERF, Eq. (5)), $A^*$ and $\\rho^*$ its "
+           "optimum for OPRF/FAVOR++ (Thm 3.3), $s_2=\\|x+y\\|^2$, $N=\\|x\\|^2+\\|y\\|^2$, $Z=f^{(1)}(\\omega,x)f^{(2)}(\\omega,y)$ "
+           "one feature product, $F$ the variance-gap term of Thm 9.1.",
+    "DERF": "$A, B, C, D$ the parameters of dense-exponential features (Eq. (5)); $E,\\Lambda$ the matrices of the "
+            "eigen-decompositions in App. A.4; $\\mathcal L$ the shifted log-variance objective (8).",
+    "HRF": "$\\widehat{\\mathrm{SM}}$ a softmax-kernel estimator (trig, ++, bipolar or angular hybrid); $\\hat\\lambda$ "
+           "the estimated mixing coefficient; $S(r)$ the sphere of radius $r$ the inputs lie on, "
+           "$\\epsilon_{S(r)}$ the maximal relative error over it; $n$ the features estimating $\\hat\\lambda$; "
+           "$b_r(\\theta)$ the bias term of App. D.3.",
+    "SimRF": "$w_i$ the coupled projections (i.i.d., orthogonal or simplex directions times $\\chi_d$ norms), "
+             "$\\hat w_i$ their directions; RF-conformity $\\rho$ (Eq. (9)), lower is better.",
+}
+
+_SEV_RANK = {"major": 0, "minor": 1, "typo": 2}
+
+
+def erratum_summary(c: Claim) -> str:
+    """One line (MyST) of what is wrong and what is right: :data:`PLAIN_SUMMARIES` where there is one, else
+    the statement as printed and the first sentence of the correction, each shortened."""
+    from .tables import first_sentence, shorten
+
+    if c.id in PLAIN_SUMMARIES:
+        return PLAIN_SUMMARIES[c.id]
+    return (f"Printed: {shorten(c.statement, 110)} Correct: {shorten(first_sentence(c.correction), 170)}")
+
+
+def errata_summary_lines(claims=None) -> list:
+    """Markdown: the errata summary table, major first, one row per erratum with a link to its full entry."""
+    reg = [c for c in (registry().values() if claims is None else claims) if c.verdict == "erratum"]
+    order = {p: i for i, p in enumerate(PAPERS)}
+    reg.sort(key=lambda c: (_SEV_RANK.get(c.severity, 3), order.get(c.paper, 9)))
+    out = ["```{container} rfsym-fit-table rfsym-errata-summary", "",
+           "| severity | erratum | what is wrong, and what is right |", "|---|---|---|"]
+    for c in reg:
+        sev = f"**{c.severity}**" if c.severity == "major" else c.severity
+        out.append(f"| {sev} | {{ref}}`{c.id} <{_entry_anchor(c)}>` ({md_cell(c.location)}) | {md_cell(erratum_summary(c))} |")
+    out += ["```", ""]
+    return out
+
+
+def _entry_anchor(c: Claim) -> str:
+    return "erratum-" + c.label
+
+
+def notation_lines() -> list:
+    out = ["```{admonition} Symbols", ":class: rfsym-notation", ""]
+    out += [f"- **{'All papers' if p is None else p}:** {text}" for p, text in NOTATION.items()]
+    out += ["", "Each entry links to the claim's section of its paper page, where every symbol is introduced "
+            "with the statement.", "```", ""]
+    return out
+
+
+def _counts():
+    counts = {p: {"verified": 0, "unverifiable": 0, "major": 0, "minor": 0, "typo": 0, "all": 0} for p in PAPERS}
+    for c in registry().values():
+        k = counts[c.paper]
+        k["all"] += 1
+        k[c.severity if c.verdict == "erratum" else c.verdict] += 1
+    return counts
+
+
+def _wild_findings() -> list:
+    """The biased rows of the committed *in the wild* caches, one line per package function (devices merged)."""
+    from .. import wild
+
+    found, checked, files, stale = {}, 0, 0, []
+    for path in wild.cache_files():
+        try:
+            data = wild.load(path)
+        except wild.StaleCache:
+            stale.append(path.name)
+            continue
+        files += 1
+        for r in data["rows"]:
+            checked += 1
+            if r["passed"]:
+                continue
+            key = (r["package"], r["function"])
+            e = found.setdefault(key, {"row": r, "devices": []})
+            e["devices"].append((data.get("device", "cpu"), r["relative_error"], r["z"]))
+    return [found, checked, files, stale]
+
+
+def wild_lines() -> list:
+    from .tables import first_sentence
+
+    found, checked, files, stale = _wild_findings()
+    n_biased = sum(len(e["devices"]) for e in found.values())
+    out = [f"Of {checked} package checks in the committed runs ({files} result files of `make wild`), "
+           f"**{n_biased} are biased** ($|z|>5$ against the exact kernel value); by package function:", "",
+           "```{container} rfsym-fit-table rfsym-wild-summary", "",
+           "| package | function | bias of the kernel estimate | why |", "|---|---|---|---|"]
+    for (pkg, fn), e in sorted(found.items(), key=lambda kv: -max(abs(d[1]) for d in kv[1]["devices"])):
+        r = e["row"]
+        bias = "; ".join(f"{100 * rel:+.1f} % ($z={z:+.0f}$, {dev.upper()})" for dev, rel, z in e["devices"])
+        cause = first_sentence(r.get("cause") or "cause not identified")
+        out.append(f"| {md_cell(pkg)} {md_cell(r.get('version') or '')} | `{fn.replace('|', '/')}` | {bias} | {md_cell(cause)} |")
+    out += ["```", ""]
+    if stale:
+        out += [f"*Not counted (stale cache, rerun `make wild`): {', '.join(stale)}.*", ""]
+    return out
+
+
+def _headline_lines() -> list:
+    from .headlines import HEADLINE_VERDICTS, headlines
+
+    hs = headlines()
+    if not hs:
+        return []
+    counts = {v: sum(h.verdict() == v for h in hs) for v in HEADLINE_VERDICTS}
+    out = [f"Of the papers' {len(hs)} headline sentences (abstracts, contribution lists, conclusions), "
+           + ", ".join(f"{n} *{v}*" for v, n in counts.items()) + " ({doc}`headlines`)."]
+    bad = [h for h in hs if h.verdict() == "does not hold as stated"]
+    if bad:
+        out[0] += " Those that do not hold as stated:"
+        out += [""] + [f"- **{h.paper}, {md_text(h.where)}:** {md_text(h.quote)} — rests on "
+                       + ", ".join(f"{{ref}}`{c.id} <{c.label}>`" for c in h.deciding()) for h in bad]
+    out.append("")
+    return out
+
+
+def glance_page() -> str:
+    """The generated part of the landing page (``book/glance.md``, included by ``book/intro.md``): the
+    verdicts per paper, the major errata, the headline summary, the *in the wild* findings, the rulebook."""
+    from .rules import rulebook_markdown
+
+    counts = _counts()
+    out = ["## The results at a glance", "",
+           "Counted from the claims registry when the book was built.", "",
+           "```{container} rfsym-fit-table rfsym-glance", "",
+           "| paper | claims | verified | errata: major / minor / typo | unverifiable |", "|---|---|---|---|---|"]
+    tot = {k: 0 for k in ("verified", "unverifiable", "major", "minor", "typo", "all")}
+    for p, key in PAPERS.items():
+        k = counts[p]
+        for name in tot:
+            tot[name] += k[name]
+        err = k["major"] + k["minor"] + k["typo"]
+        out.append(f"| {{doc}}`{p} <../notebooks/{key}>` | {k['all']} | {k['verified']} | "
+                   f"{err}: {k['major']} / {k['minor']} / {k['typo']} | {k['unverifiable']} |")
+    err = tot["major"] + tot["minor"] + tot["typo"]
+    out += [f"| **all** | {tot['all']} | {tot['verified']} | {err}: {tot['major']} / {tot['minor']} / {tot['typo']} "
+            f"| {tot['unverifiable']} |", "```", ""]
+    majors = sorted((c for c in registry().values() if c.verdict == "erratum" and c.severity == "major"),
+                    key=lambda c: list(PAPERS).index(c.paper))
+    if majors:
+        out += [f"**The {len(majors)} major errata** (a main result that does not hold as stated):", ""]
+        out += [f"- {{ref}}`{c.id} <{c.label}>` ({md_text(c.location)}): {md_text(erratum_summary(c))}" for c in majors]
+        out += ["", "All errata, sorted by severity, each in one line: {doc}`errata`; every claim: {doc}`claims`.", ""]
+    out += ["### What the abstracts claim", ""] + _headline_lines()
+    out += ["### Random features in the wild", "",
+            "The same checks applied to the packages people install ({doc}`../notebooks/wild`):", ""] + wild_lines()
+    out += ["## How verdicts are decided", "",
+            "Every verdict is given by one named rule of the rulebook (`rfsym.claims.rules`), the same for "
+            "every paper; {doc}`rulebook` explains each rule with its tests. The definitions:", "",
+            rulebook_markdown(heading_level=3), ""]
+    return "\n".join(out)

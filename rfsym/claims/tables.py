@@ -1,13 +1,101 @@
-"""Plain-text tables: verdicts, witness coverage per paper."""
+"""Tables of the registry: verdicts (plain text for the terminal, MyST for the notebooks), witness coverage
+per paper, the terminal listing of ``python -m rfsym claims``."""
 
 from __future__ import annotations
+
+import re
 
 from typing import Sequence
 
 from .model import CORE_KINDS, KIND_SHORT, PAPERS, VERDICTS, WITNESS_KINDS, Claim, ClaimResult
 from .runner import claims_for, registry, run
 
-__all__ = ["witness_kinds_short", "coverage_summary", "coverage_table", "verdict_table", "summary_table"]
+__all__ = ["witness_kinds_short", "coverage_summary", "coverage_table", "verdict_table", "verdict_markdown",
+           "summary_table", "reason", "first_sentence", "shorten", "claims_listing"]
+
+_MATH_SPLIT = re.compile(r"(\$\$.+?\$\$|\$[^$\n]+?\$)", re.S)
+
+
+def first_sentence(text: str | None) -> str:
+    """The first sentence of a MyST text (a full stop followed by a space and a capital, outside ``$...$``).
+
+    Examples
+    --------
+    >>> first_sentence("Use $x.y$ here. Then more.")
+    'Use $x.y$ here.'
+    >>> first_sentence("No stop")
+    'No stop'
+    """
+    text = " ".join((text or "").split())
+    parts = _MATH_SPLIT.split(text)
+    pos = 0
+    for i, part in enumerate(parts):
+        if i % 2 == 0:
+            m = re.search(r"[.;](?=\s+[A-Z(*])", part)
+            if m:
+                return text[:pos + m.end()].strip()
+        pos += len(part)
+    return text.strip()
+
+
+def shorten(text: str | None, limit: int = 240) -> str:
+    """``text`` cut to about ``limit`` characters at a word boundary, never inside ``$...$`` math, with "…".
+
+    Examples
+    --------
+    >>> shorten("aaa bbb $x+y$ ccc", 9)
+    'aaa bbb …'
+    >>> shorten("short", 10)
+    'short'
+    """
+    text = " ".join((text or "").split())
+    if len(text) <= limit:
+        return text
+    out, n = [], 0
+    for i, part in enumerate(_MATH_SPLIT.split(text)):
+        if i % 2:                                   # math: all or nothing
+            if n + len(part) > limit:
+                break
+            out.append(part)
+            n += len(part)
+            continue
+        for word in re.split(r"(\s+)", part):
+            if n + len(word) > limit:
+                return ("".join(out).rstrip(" ,;:") + " …").lstrip()
+            out.append(word)
+            n += len(word)
+    return ("".join(out).rstrip(" ,;:") + " …").lstrip()
+
+
+def reason(c: Claim) -> str:
+    """Why a claim has its verdict, in one sentence: the correction of an erratum, the reason an
+    unverifiable claim cannot be decided; empty for a verified claim."""
+    if c.verdict == "erratum":
+        return first_sentence(c.correction)
+    if c.verdict == "unverifiable":
+        from .pages import split_evidence
+
+        return first_sentence(split_evidence(c.evidence)[0] or c.evidence)
+    return ""
+
+
+def claims_listing(claims: Sequence[Claim], width: int | None = None) -> str:
+    """The terminal listing of ``python -m rfsym claims``: id, verdict, the rule that decides it, location and
+    reason in aligned columns; the reason (plain text, ``$`` dropped) is cut to fit ``width`` characters
+    (``None``: no cut)."""
+    rows = [("claim", "verdict", "rule", "where", "reason (correction / why it cannot be checked)")]
+    for c in claims:
+        v = c.verdict + (f" ({c.severity})" if c.severity else "")
+        loc = " ".join(c.location.split())
+        if width is not None and len(loc) > 34:
+            loc = loc[:33].rstrip(" ,;") + "…"
+        rows.append((c.id, v, c.rule or "(no rule)", loc, reason(c).replace("$", "")))
+    if width is not None:
+        fixed = sum(max(len(r[i]) for r in rows) + 2 for i in range(4))
+        room = max(20, width - fixed)
+        rows = [r[:4] + ((r[4] if len(r[4]) <= room else r[4][:room - 1].rstrip() + "…"),) for r in rows]
+    return _text_table(rows)
+
 
 def _text_table(rows) -> str:
     """Left-aligned plain-text table; the first row is the header, underlined with dashes."""
@@ -109,21 +197,71 @@ def coverage_table(claims: Sequence[Claim] | None = None) -> str:
     return _text_table(rows)
 
 
-def verdict_table(paper: str | None = None, notebook: str | None = None) -> list:
-    """Run (cached) all checks of a paper/notebook, print the verdict table, assert all reproduced and the
-    evidence lint clean (every quoted number printed, every quantified sentence backed by a declared domain)."""
-    results = [run(c.id) for c in claims_for(paper, notebook)]
-    print(_table(results))
+def _counts_line(results: Sequence[ClaimResult]) -> str:
     counts: dict = {}
     for r in results:
         counts[r.claim.verdict] = counts.get(r.claim.verdict, 0) + 1
     cov = [r.claim.coverage() for r in results]
     tgt = [x for x in cov if x.target]
     thm = [x for x in tgt if x.theorem_like]
-    print("\n" + ", ".join(f"{v}: {counts.get(v, 0)}" for v in VERDICTS)
-          + f"; reproduced {sum(r.reproduced for r in results)}/{len(results)}"
-          + f"; witness target met by {sum(x.meets for x in thm)}/{len(thm)} theorem-like claims"
-          + f" and {sum(x.meets for x in tgt)}/{len(tgt)} decided claims")
+    return (", ".join(f"{v}: {counts.get(v, 0)}" for v in VERDICTS)
+            + f"; reproduced {sum(r.reproduced for r in results)}/{len(results)}"
+            + f"; witness target met by {sum(x.meets for x in thm)}/{len(thm)} theorem-like claims"
+            + f" and {sum(x.meets for x in tgt)}/{len(tgt)} decided claims")
+
+
+def verdict_markdown(results: Sequence[ClaimResult]) -> str:
+    """The verdict table as MyST Markdown (the paper pages open with it): a one-line count of the
+    verdicts (errata by severity), then one row per claim with a link to its section, the verdict, where
+    in the paper, the witnesses and the checks that passed; errata and unverifiable claims first."""
+    from .pages import md_cell
+
+    n = len(results)
+    by = {v: [r for r in results if r.claim.verdict == v] for v in VERDICTS}
+    sev = {s: sum(r.claim.severity == s for r in by["erratum"]) for s in ("major", "minor", "typo")}
+    sev_text = ", ".join(f"{k} {s}" for s, k in sev.items() if k)
+    ok = sum(r.reproduced for r in results)
+    cov = [r.claim.coverage() for r in results]
+    tgt = [x for x in cov if x.target]
+    out = [f"**{n} claims: {len(by['verified'])} verified, {len(by['erratum'])} errata"
+           + (f" ({sev_text})" if sev_text else "") + f", {len(by['unverifiable'])} unverifiable.** "
+           + (f"Every recorded verdict is reproduced by the checks ({ok}/{n})" if ok == n
+              else f"**{n - ok} recorded verdicts are NOT reproduced**")
+           + f"; {sum(x.meets for x in tgt)}/{len(tgt)} decided claims meet the witness target "
+           "(S = symbolic, N = high precision, MC = Monte Carlo, D = data, A = arithmetic).", "",
+           "```{container} rfsym-fit-table rfsym-verdict-table", "",
+           "| claim | verdict | where in the paper | witnesses | checks passed |", "|---|---|---|---|---|"]
+    rank = {("erratum", "major"): 0, ("erratum", "minor"): 1, ("erratum", "typo"): 2, ("unverifiable", None): 3}
+    for r in sorted(results, key=lambda r: rank.get((r.claim.verdict, r.claim.severity), 4)):
+        c = r.claim
+        v = c.verdict + (f" ({c.severity})" if c.severity else "")
+        if c.verdict == "erratum" and c.severity == "major":
+            v = f"**{v}**"
+        npass = sum(x.passed for x in r.results)
+        checks = f"{npass}/{len(r.results)}" + ("" if r.reproduced else " **not reproduced**")
+        out.append(f"| {{ref}}`{c.id} <{c.label}>` | {v} | {md_cell(c.location)} | {witness_kinds_short(c, empty='—')} "
+                   f"| {checks} |")
+    out += ["```", ""]
+    return "\n".join(out)
+
+
+def verdict_table(paper: str | None = None, notebook: str | None = None) -> list:
+    """Run (cached) all checks of a paper/notebook, show the verdict table, assert all reproduced and the
+    evidence lint clean (every quoted number printed, every quantified sentence backed by a declared domain).
+
+    In a notebook (and in the book) the table is displayed as MyST Markdown (:func:`verdict_markdown`,
+    each claim linked to its section); in a terminal it is printed as plain text with a count line.
+    """
+    from .runner import _in_notebook
+
+    results = [run(c.id) for c in claims_for(paper, notebook)]
+    if _in_notebook():
+        from IPython.display import Markdown, display
+
+        display(Markdown(verdict_markdown(results)))
+    else:
+        print(_table(results))
+        print("\n" + _counts_line(results))
     bad = [r.claim.id for r in results if not r.reproduced]
     assert not bad, f"verdicts not reproduced: {bad}"
     from .lint import lint_evidence_domains, lint_evidence_numbers
