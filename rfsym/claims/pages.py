@@ -549,6 +549,20 @@ PLAIN_SUMMARIES = {
                     "only stationarity; a convexity argument proves the theorem.",
     "SimRF-Tab2-caption": "SimRFs substantially outperform ORFs on 3 of the 8 data sets (banknote, nursery, wifi), "
                           "not on every one.",
+    "SimRF-Thm3.2": "The MSE formula (11) of positive features holds only for couplings whose joint law is "
+                    "rotation-invariant: App. A.1 takes $w_i+w_j$ to be isotropic because each $w_i$ is, which fails for "
+                    "couplings of Def. 1.1 (with exact $\\mathcal N(0,I)$ rows (11) gives 0.3146 against the true 0.1804).",
+    "CRT-Thm4.1": "The variance gap of block-orthogonal FAVOR++ is not bounded by the printed $C\\cdot(\\ldots)$ once "
+                  "$M>d$ (the paper's blocks); the variance reduction itself holds.",
+    "CRT-Eq33": "The last line of Thm 9.1's proof uses the $F$ printed under Thm 9.1 and fails even with '$\\ge$' for "
+                "'$=$'; with the length of $\\omega$ restored in $F$ it holds (as for Thm 9.1).",
+    "CRT-Sec9.7-Xm": "The moment bound in App. 9.7 drops the length of $\\omega$, the same slip as Thm 9.1's $F$.",
+    "SimRF-Eq16": "Equation (16) is necessary, not sufficient, for the SimRF+ optimum: a collinear solution of (16) is a "
+                  "fixed point of (17) with objective 13 against the minimum 25/2.",
+    "HRF-Eq93": "With the complex $A$ that Def. H.1 prescribes, the coefficient of App. H.2 is either not factorised "
+                "(under moduli) or not a Gaussian peaked at the cluster centre ($A=iI$ gives $\\lambda>1$ off-centre); "
+                "with real $A$ (Def. H.2, the experiments) it is.",
+    "HRF-Eq18": "(18) is (17) written in real arithmetic, not a relaxation of it: the condition cannot be relaxed that way.",
 }
 
 #: The symbols the errata use, per paper (the paper pages define the rest, next to each claim).
