@@ -342,6 +342,10 @@ CLAIMS.append(Claim(
     readings=(
         Reading("literal, iid omegas (Eq. (5), Lemma 2.2)", "with m iid omegas, CE(A = iI) = (2) and CE(A = I) = (3)", False,
                 "Im CE(A = iI) = 0.254; MSE of CE(A = I) 0.22156396 vs MSE(SM++) 0.048755331"),
+        Reading("charitable: iid omegas, 'becomes' read as 'its real part is' (the estimate used is Re CE)",
+                "Re CE(A = iI) = (2) and Re CE(A = I) = (3) with iid omegas", False,
+                "Re CE(A = iI) = trig estimate exactly (same w), but CE(A = I) is real and one-sided: MSE 0.22156396 "
+                "vs MSE(SM++) 0.048755331"),
     ),
     defence=("(15) requires only omega_i ~ N(0, I_d), not independence; the antithetic set {omega_k, -omega_k} is allowed "
              "and turns both special cases into (2) and (3) exactly (defence counsel)."),
