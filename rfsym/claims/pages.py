@@ -562,7 +562,6 @@ PLAIN_SUMMARIES = {
     "HRF-Eq93": "With the complex $A$ that Def. H.1 prescribes, the coefficient of App. H.2 is either not factorised "
                 "(under moduli) or not a Gaussian peaked at the cluster centre ($A=iI$ gives $\\lambda>1$ off-centre); "
                 "with real $A$ (Def. H.2, the experiments) it is.",
-    "HRF-Eq18": "(18) is (17) written in real arithmetic, not a relaxation of it: the condition cannot be relaxed that way.",
 }
 
 #: The symbols the errata use, per paper (the paper pages define the rest, next to each claim).
