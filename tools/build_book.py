@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 GENERATED = ("api", "claims.md", "errata.md", "rulebook.md", "audit.md", "headlines.md")
 #: Execution order, longest first (cold times measured on 2 cores), so that the two workers finish together;
 #: a notebook not listed runs after these, the largest file first.
-LONGEST_FIRST = ("crt", "simrf", "hrf", "derf", "realdata", "reference", "atlas", "wild", "foundations")
+LONGEST_FIRST = ("crt", "simrf", "hrf", "derf", "realdata", "reference", "atlas", "wild", "foundations", "testing")
 
 
 def _execute(src: str, dst: str, timeout: int) -> tuple[str, float]:

@@ -62,7 +62,7 @@ from .core import DEFAULT_ALPHA, _setting_pair
 from .law import law_of
 
 __all__ = ["MECHANISMS", "EXTRA", "ALPHAS", "ANGLE", "NORMS", "BLOCKS", "REQUIRED", "SETTINGS", "shared_samples",
-           "calibrate_block", "run", "spot_check", "binom_sf", "cp_upper", "cp_lower", "check_threshold",
+           "calibrate_block", "run", "spot_check", "false_alarm_counts", "compact", "binom_sf", "cp_upper", "cp_lower", "check_threshold",
            "source_hash", "cache_path", "load", "is_stale"]
 
 #: Mechanisms calibrated: every positive-feature mechanism of :mod:`rfsym.estimators` with an exact MSE
@@ -152,7 +152,7 @@ def check_threshold(seeds: int, alpha: float, level: float = 1e-6) -> int:
     Examples
     --------
     >>> check_threshold(200, 0.05)
-    31
+    28
     """
     c = 0
     while binom_sf(c, seeds, alpha) > level:
@@ -378,6 +378,52 @@ def calibrate_block(d, m, n, seeds, norms, mechanisms=MECHANISMS, progress=None)
     return out
 
 
+def false_alarm_counts(name, d, m, r, n, seeds, alpha, rules=("guaranteed", "asymptotic")):
+    """Failures of a correct implementation over ``seeds`` seeds, per decision rule and test (a CI slice).
+
+    Parameters
+    ----------
+    name : str
+        Mechanism (its rfsym estimator is the correct implementation).
+    d, m, r, n : int, int, float, int
+        Dimension, projections, ``|x| = |y|`` (60 degrees apart), replicates a test.
+    seeds : int
+        Seeds ``0 .. seeds-1`` (the draws of ``unbiased_test(seed=s)``).
+    alpha : float
+    rules : sequence of {"guaranteed", "asymptotic"}
+        ``guaranteed``: the decision of :func:`unbiased_test`/:func:`mse_test` (exact law); ``asymptotic``: the
+        z-test with the sample standard error (a plain callable with ``kernel=``, and the earlier assertions).
+
+    Returns
+    -------
+    dict
+        ``{(rule, test): failures}`` with ``test`` in ``("unbiased", "mse")``.
+
+    Examples
+    --------
+    >>> c = false_alarm_counts("RFF", 4, 4, 1.0, 500, 5, 0.05)
+    >>> sorted(c) == [("asymptotic", "mse"), ("asymptotic", "unbiased"), ("guaranteed", "mse"),
+    ...               ("guaranteed", "unbiased")]
+    True
+    """
+    c = _cell_setup(name, d, m, r)
+    est, x, y, law = c["est"], c["x"], c["y"], c["law"]
+    out = {(rule, t): 0 for rule in rules for t in ("unbiased", "mse")}
+    with _fast_decisions():
+        for seed in range(seeds):
+            s = shared_samples([(est, x, y)], m, n, np.random.default_rng(seed))[0]
+            ysq = (s - law.mean) ** 2
+            for rule in rules:
+                if rule == "guaranteed":
+                    u, q = _unb(s, law, alpha), _mse(ysq, law, alpha)
+                else:
+                    u = _core._asymptotic("", s, law.mean, alpha=alpha)
+                    q = _core._asymptotic("", ysq, law.variance, alpha=alpha)
+                out[(rule, "unbiased")] += not u.passed
+                out[(rule, "mse")] += not q.passed
+    return out
+
+
 # ------------------------------------------------------------------------------------------------
 # spot check against the public functions
 # ------------------------------------------------------------------------------------------------
@@ -433,7 +479,8 @@ def _code_only(text: str) -> str:
 
 
 def source_hash(root=None) -> str:
-    """SHA-256 (16 hex digits) of :data:`SETTINGS`, the code of :data:`SOURCES` and of the functions that compute.
+    """SHA-256 (16 hex digits) of :data:`SETTINGS` (less the blocks, which the cache lists), the code of
+    :data:`SOURCES` and of the functions of this module that compute the numbers (:data:`_HASHED`).
 
     Examples
     --------
@@ -444,7 +491,8 @@ def source_hash(root=None) -> str:
     root = _ROOT if root is None else Path(root)
     import inspect
     import textwrap
-    h = hashlib.sha256(json.dumps(SETTINGS, sort_keys=True).encode())
+    fixed = {k: v for k, v in SETTINGS.items() if k != "blocks"}      # the blocks run are listed in the cache
+    h = hashlib.sha256(json.dumps(fixed, sort_keys=True).encode())
     for rel in SOURCES:
         h.update(rel.encode())
         h.update(_code_only((root / rel).read_text()).encode())
@@ -464,14 +512,64 @@ def cache_path() -> Path:
 
 
 def load(path=None) -> dict:
-    """The calibration cache as a dict."""
-    return json.loads(Path(cache_path() if path is None else path).read_text())
+    """The calibration cache as a dict, with the derived fields of each count.
+
+    Each false-alarm count (``cells[i]["false_alarms"][repr(alpha)]``) gains ``rate``, ``binom_p``
+    (:math:`P(\\mathrm{Bin}(seeds, \\alpha) \\ge failures)`: small means more failures than the stated rate
+    allows) and the one-sided 95 % Clopper-Pearson bounds ``cp_upper95``, ``cp_lower95``; each power count
+    gains ``rate``, the bounds and ``binom_p`` (:math:`P(\\mathrm{Bin}(seeds, level) \\le detected)`: small
+    means fewer detections than the stated power).
+    """
+    return _expand(json.loads(Path(cache_path() if path is None else path).read_text()))
 
 
 def is_stale(data=None) -> bool:
     """Whether the cache was computed by other code or settings than the current ones."""
     data = load() if data is None else data
     return data.get("source_hash") != source_hash()
+
+
+_DERIVED = ("rate", "cp_upper95", "cp_lower95", "binom_p")
+
+
+def compact(data: dict) -> dict:
+    """The cache as written: counts only (the rates, Clopper-Pearson bounds and binomial tails are derived
+    from them by :func:`load`), mechanism parameters that are arrays dropped (scalars kept), floats rounded
+    to 7 significant digits."""
+    def rnd(v):
+        if isinstance(v, float) and math.isfinite(v) and v != 0:
+            return float(f"{v:.7g}")
+        if isinstance(v, dict):
+            return {k: (w if k in ("alpha", "default_alpha") else rnd(w)) for k, w in v.items() if k not in _DERIVED}
+        if isinstance(v, list):
+            return [rnd(w) for w in v]
+        return v
+    out = dict(data)
+    out["cells"] = [dict(c, params={k: v for k, v in c.get("params", {}).items()
+                                    if v is None or isinstance(v, (int, float, bool))
+                                    or (isinstance(v, str) and len(v) <= 40)}) for c in data["cells"]]
+    return rnd(out)
+
+
+def _expand(data: dict) -> dict:
+    """Add the derived fields (rate, exact binomial tail, one-sided 95 % Clopper-Pearson bounds) to each count."""
+    from scipy.stats import beta, binom
+    fas, pws = [], []
+    for c in data["cells"]:
+        fas += [(f, c["seeds"]) for f in c["false_alarms"].values()]
+        pws += [(p, c["seeds"]) for p in c.get("power", ())]
+    for items, key, level in ((fas, "failures", "alpha"), (pws, "detected", "level")):
+        if not items:
+            continue
+        k = np.array([f[key] for f, _ in items], float)
+        N = np.array([n for _, n in items], float)
+        a = np.array([f[level] for f, _ in items], float)
+        up = np.where(k < N, beta.ppf(0.95, k + 1, np.maximum(N - k, 1)), 1.0)
+        lo = np.where(k > 0, beta.ppf(0.05, np.maximum(k, 1), N - k + 1), 0.0)
+        tail = binom.sf(k - 1, N, a) if key == "failures" else binom.cdf(k, N, a)
+        for (f, n), u, low, p in zip(items, up, lo, tail):
+            f.update(rate=f[key] / n, cp_upper95=float(u), cp_lower95=float(low), binom_p=float(p))
+    return data
 
 
 def run(blocks=BLOCKS, out=None, progress=functools.partial(print, flush=True)) -> dict:
@@ -509,7 +607,7 @@ def run(blocks=BLOCKS, out=None, progress=functools.partial(print, flush=True)) 
                 "wall_s": round(time.perf_counter() - t0, 1), "cpu_s": round(time.process_time() - c0, 1),
                 "blocks": timing, "versions": {"python": platform.python_version(), "numpy": np.__version__},
                 "cells": cells}
-        path.write_text(json.dumps(data, indent=1, allow_nan=True) + "\n")   # after every block
+        path.write_text(json.dumps(compact(data), allow_nan=True) + "\n")   # after every block
     if progress:
         progress(f"wrote {path} ({len(cells)} rows, {data['cpu_s']} CPU s)")
     return data
