@@ -137,7 +137,7 @@ def cp_lower(k: int, n: int, conf: float = 0.95) -> float:
     Examples
     --------
     >>> round(cp_lower(1000, 1000), 5)
-    0.997
+    0.99701
     """
     from scipy.stats import beta
     return 0.0 if k <= 0 else float(beta.ppf(1.0 - conf, k, n - k + 1))
@@ -286,7 +286,7 @@ def calibrate_block(d, m, n, seeds, norms, mechanisms=MECHANISMS, progress=None)
 
     Examples
     --------
-    >>> cells = calibrate_block(4, 4, 200, 3, (0.5,), ("PosRF",))
+    >>> cells = calibrate_block(4, 4, 200, 3, (0.5,), ("RFF",))
     >>> [(c["test"], c["path"], c["seeds"]) for c in cells][:2]
     [('unbiased', 'guaranteed', 3), ('mse', 'guaranteed', 3)]
     """
@@ -436,7 +436,7 @@ def spot_check(name, d, m, r, n, seeds=(0, 1), alpha=0.05):
 
     Examples
     --------
-    >>> spot_check("OPRF", 4, 4, 1.5, 500)
+    >>> spot_check("RFF", 4, 4, 1.5, 500)
     4
     """
     c = _cell_setup(name, d, m, r)
@@ -545,10 +545,22 @@ def compact(data: dict) -> dict:
             return [rnd(w) for w in v]
         return v
     out = dict(data)
-    out["cells"] = [dict(c, params={k: v for k, v in c.get("params", {}).items()
-                                    if v is None or isinstance(v, (int, float, bool))
-                                    or (isinstance(v, str) and len(v) <= 40)}) for c in data["cells"]]
-    return rnd(out)
+    cells = []
+    for c in data["cells"]:
+        c = dict(c, params={k: v for k, v in c.get("params", {}).items()
+                            if v is None or isinstance(v, (int, float, bool)) or (isinstance(v, str) and len(v) <= 40)})
+        # rows of numbers: false alarms {alpha: [alpha, failures, low, high]}, power [[level, side, mode, b, detected]]
+        c["false_alarms"] = {k: [f["alpha"], f["failures"], f["low"], f["high"]] if isinstance(f, dict) else f
+                             for k, f in c["false_alarms"].items()}
+        if "power" in c:
+            c["power"] = [[q["level"], q["side"], q["mode"], rnd(q["b"]), q["detected"]] if isinstance(q, dict) else q
+                          for q in c["power"]]
+        cells.append(c)
+    out["cells"] = []
+    out = {k: (v if k in ("settings", "default_alpha") else rnd(v)) for k, v in out.items()}
+    out["cells"] = [dict(rnd({k: v for k, v in c.items() if k != "false_alarms"}), false_alarms=c["false_alarms"])
+                    for c in cells]
+    return out
 
 
 def _expand(data: dict) -> dict:
@@ -556,6 +568,11 @@ def _expand(data: dict) -> dict:
     from scipy.stats import beta, binom
     fas, pws = [], []
     for c in data["cells"]:
+        c["false_alarms"] = {k: dict(zip(("alpha", "failures", "low", "high"), f)) if isinstance(f, list) else f
+                             for k, f in c["false_alarms"].items()}
+        if "power" in c:
+            c["power"] = [dict(zip(("level", "side", "mode", "b", "detected"), q)) if isinstance(q, list) else q
+                          for q in c["power"]]
         fas += [(f, c["seeds"]) for f in c["false_alarms"].values()]
         pws += [(p, c["seeds"]) for p in c.get("power", ())]
     for items, key, level in ((fas, "failures", "alpha"), (pws, "detected", "level")):
