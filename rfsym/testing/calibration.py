@@ -17,9 +17,7 @@ library's own estimators, which implement their mechanisms correctly by construc
 * the **contrast**: the asymptotic z-test with the sample standard error (what a plain callable with
   ``kernel=`` gets, and what the earlier ``assert_unbiased``/``assert_mse`` did) on the same draws.
 
-How the calibration runs the tests
-----------------------------------
-The calibration calls the *same decision code* as the public functions, on the *same draws*:
+**How the calibration runs the tests.** It calls the *same decision code* as the public functions, on the *same draws*:
 
 * the replicates at seed ``s`` are those of ``est.sample(x, y, m, n, np.random.default_rng(s))``, which is
   what ``unbiased_test(est, x, y, m=m, n=n, seed=s)`` draws: :func:`shared_samples` replays
