@@ -49,7 +49,7 @@ GENERATED = ("api", "claims", "errata", "claims.md", "errata.md", "rulebook.md",
              "glance.md")
 #: Execution order, longest first (cold times measured on 2 cores), so that the two workers finish together;
 #: a notebook not listed runs after these, the largest file first.
-LONGEST_FIRST = ("crt", "simrf", "hrf", "derf", "realdata", "reference", "atlas", "wild", "foundations")
+LONGEST_FIRST = ("crt", "simrf", "hrf", "derf", "realdata", "reference", "atlas", "wild", "foundations", "testing")
 #: Environment variables that can change a notebook's numbers (part of every key).
 ENV_KEYS = ("PYTHONHASHSEED", "OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
 CACHE_SCHEMA = "rfsym-nb-cache-1"
