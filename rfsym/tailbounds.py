@@ -17,9 +17,10 @@ support) of one replicate under the null hypothesis:
   median does so only if :math:`(k+1)/2` blocks do, a binomial tail [3]. :func:`mom_design` picks
   :math:`k` and :math:`p` to minimise the threshold at the rate asked.
 
-The power is bounded the same way, for *any* alternative law with the null's variance and a shifted
-mean (Cantelli again): :func:`side_power_shift` gives the smallest shift detected with probability at
-least ``power``. Nothing here is asymptotic.
+The power is bounded the same way (Cantelli again), for two kinds of alternative: *any* law with the
+null's variance and a shifted mean (:func:`side_power_shift`), and the null's law scaled by
+:math:`1+b`, whose variance scales by :math:`(1+b)^2` (:func:`side_power_scale`: a normalisation slip).
+Nothing here is asymptotic.
 
 References
 ----------
@@ -39,7 +40,7 @@ from dataclasses import dataclass
 import numpy as np
 
 __all__ = ["binom_tail", "mom_design", "MoMDesign", "bounded_side_threshold", "Side", "MeanTest",
-           "mean_test", "side_power_shift", "median_of_means"]
+           "mean_test", "side_power_shift", "side_power_scale", "median_of_means"]
 
 
 def binom_tail(k: int, p: float, j: int) -> float:
@@ -199,6 +200,38 @@ def side_power_shift(side: Side, sigma2: float, n: int, power: float) -> float:
     return side.threshold + _cantelli_shift(sigma2, g, q) if binom_tail(side.k, q, j) <= beta else math.inf
 
 
+def side_power_scale(side: Side, sigma2: float, n: int, power: float, exact: float) -> float:
+    """Smallest relative scaling ``|b|`` of the law, :math:`X \\to (1+b)X`, that ``side`` detects with
+    probability >= ``power`` (the variance scales by :math:`(1+b)^2`; Cantelli as in :func:`side_power_shift`).
+
+    A normalisation slip multiplies the estimate: its variance grows with it, so on the upper side the
+    detectable factor is larger than the shift of the same mean. Returns ``inf`` when no scaling is
+    detected with that power (``exact <= 0``, or the spread outgrows the shift).
+
+    Examples
+    --------
+    >>> s = Side(+1, "mean", 0.05, 0.0, 1e-6)
+    >>> b = side_power_scale(s, 1.0, 10000, 0.8, 1.0)     # (t + c) / (K - c), c = 2 sigma / sqrt(n)
+    >>> round(b, 6) == round((0.05 + 0.02) / (1 - 0.02), 6)
+    True
+    """
+    if exact <= 0:
+        return math.inf
+    beta = 1.0 - power
+    if side.k == 1:
+        c = _cantelli_shift(sigma2, n, beta)
+    else:
+        q = _p_for(side.k, beta)
+        if q <= 0:
+            return math.inf
+        c = _cantelli_shift(sigma2, n // side.k, q)
+    t = side.threshold
+    if side.direction > 0:
+        return (t + c) / (exact - c) if exact > c else math.inf
+    b = (t + c) / (exact + c)
+    return b if b < 1 else math.inf
+
+
 @dataclass(frozen=True)
 class MeanTest:
     """A two-sided test of :math:`E[X] = \\mu` with a guaranteed false-alarm rate."""
@@ -211,6 +244,8 @@ class MeanTest:
     sides: tuple            # of Side
     detect80: tuple         # (lower shift, upper shift) detected with power >= 0.8
     detect95: tuple
+    scale80: tuple = (math.inf, math.inf)    # (lower, upper) relative scaling detected with power >= 0.8
+    scale95: tuple = (math.inf, math.inf)
 
     @property
     def passed(self) -> bool:
@@ -287,4 +322,6 @@ def mean_test(samples, exact: float, sigma2: float, *, alpha: float, lower: floa
                               median_of_means(s, des.k) - exact, a_side, des.k, des.p))
     det80 = tuple(side_power_shift(sd, sigma2, n, 0.8) for sd in sides)
     det95 = tuple(side_power_shift(sd, sigma2, n, 0.95) for sd in sides)
-    return MeanTest(float(exact), mean, n, float(sigma2), float(alpha), tuple(sides), det80, det95)
+    sc80 = tuple(side_power_scale(sd, sigma2, n, 0.8, exact) for sd in sides)
+    sc95 = tuple(side_power_scale(sd, sigma2, n, 0.95, exact) for sd in sides)
+    return MeanTest(float(exact), mean, n, float(sigma2), float(alpha), tuple(sides), det80, det95, sc80, sc95)

@@ -72,6 +72,10 @@ def _low(v):
     return "never" if not math.isfinite(v) or v <= -1 else _pct(v)
 
 
+def _high(v):
+    return "never" if not math.isfinite(v) else "+" + _pct(v)
+
+
 def _pct(v):
     return "never" if not math.isfinite(v) else f"{100 * v:.3g} %"
 
@@ -104,7 +108,11 @@ class TestResult:
         ``(estimate - exact) / stderr``.
     detect80, detect95 : tuple of float
         The smallest (negative, positive) relative error detected with probability >= 80 % and
-        >= 95 % (absolute errors when ``exact == 0``); ``inf`` when the budget cannot detect it.
+        >= 95 % (absolute errors when ``exact == 0``) for a *shift* of the mean at the exact variance;
+        ``inf`` when the budget cannot detect it.
+    scale80, scale95 : tuple of float
+        The same for a *scaling* of the estimate by :math:`1+b` (its variance scaled by :math:`(1+b)^2`,
+        as a normalisation slip does; guaranteed tests only).
     passed : bool
     diagnostics : str
         Heavy-tail diagnostics (asymptotic path) or where the exact law came from.
@@ -130,6 +138,8 @@ class TestResult:
     passed: bool
     diagnostics: str = ""
     relative: bool = True
+    scale80: tuple = (math.inf, math.inf)
+    scale95: tuple = (math.inf, math.inf)
 
     # -- names of the earlier CheckResult -------------------------------------------------------
     @property
@@ -146,8 +156,8 @@ class TestResult:
         if self.relative:
             off = (self.estimate - self.exact) / abs(self.exact)
             dev = f"{'off' if self.what.startswith('E[(K_hat') else 'biased'} by {100 * off:+.3g} %"
-            d80 = f"{_low(self.detect80[0])} / +{_pct(self.detect80[1])}"
-            d95 = f"{_low(self.detect95[0])} / +{_pct(self.detect95[1])}"
+            d80 = f"{_low(self.detect80[0])} / {_high(self.detect80[1])}"
+            d95 = f"{_low(self.detect95[0])} / {_high(self.detect95[1])}"
             unit = "relative errors"
         else:
             dev = f"off by {self.estimate - self.exact:+.3g}"
@@ -157,9 +167,12 @@ class TestResult:
         se = "exact s.e." if self.guaranteed else "sample s.e."
         rate = (f"false-alarm rate <= {self.alpha:.2g}, guaranteed (exact variance, non-asymptotic)" if self.guaranteed
                 else f"false-alarm rate {self.alpha:.2g} ASYMPTOTIC only (normal approximation, sample s.e.)")
+        power = f"detects {unit} {d80} with power >= 80 %, {d95} with >= 95 %"
+        if self.guaranteed and self.relative:
+            power = (f"detects a shift of the mean (exact variance) by {d80} with power >= 80 %, {d95} with >= 95 %, "
+                     f"a scaling by {_low(self.scale80[0])} / {_high(self.scale80[1])} with >= 80 %")
         out = (f"{self.what}: mean {_fmt(self.estimate)} ± {self.stderr:.2g} ({se}), exact {_fmt(self.exact)}: {dev}, "
-               f"z = {self.z:+.3g} ({self.method}; {rate}; detects {unit} {d80} with power >= 80 %, {d95} with "
-               f">= 95 %; n = {self.n}, seed = {self.seed})")
+               f"z = {self.z:+.3g} ({self.method}; {rate}; {power}; n = {self.n}, seed = {self.seed})")
         if self.diagnostics:
             out += f" [{self.diagnostics}]"
         return out
@@ -239,7 +252,8 @@ def _guaranteed(what, samples, exact, sigma2, *, alpha, lower=None, upper=None, 
     method = "fails " + ", ".join(methods)
     return TestResult(what, float(exact), t.mean, se, sse, n, seed, float(alpha), True, method, t.z,
                       (-_rel(t.detect80[0], exact), _rel(t.detect80[1], exact)),
-                      (-_rel(t.detect95[0], exact), _rel(t.detect95[1], exact)), t.passed, source, exact != 0)
+                      (-_rel(t.detect95[0], exact), _rel(t.detect95[1], exact)), t.passed, source, exact != 0,
+                      (-t.scale80[0], t.scale80[1]), (-t.scale95[0], t.scale95[1]))
 
 
 def _tail_diagnostics(s):
