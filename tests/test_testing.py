@@ -344,7 +344,7 @@ def test_check_estimator_catches_a_clipped_exponent_at_large_norms():
         testing.check_estimator((draw, clipped), mechanism="FAVOR+", d=4, norms=(0.5, 2.0), n=4000, mse=False)
     # at |x| = 2 with m = 4 the exact variance is so large that the same bug is invisible at n = 4000, and the
     # message says so instead of claiming power it does not have
-    assert re.search(r"ok   E\[K_hat\] \(d = 4, \|x\| = 2.*detects relative errors never", str(e.value))
+    assert re.search(r"ok   E\[K_hat\] \(d = 4, \|x\| = 2.*a shift of the mean \(exact variance\) by never", str(e.value))
 
 
 def test_haar_checks_the_law_of_the_norms():
@@ -392,4 +392,4 @@ def test_stated_scaling_power_holds_for_a_normalisation_slip():
     slip = lambda x_, y_, rng, k: (1 + b) * est.sample(x_, y_, m, k, rng)       # noqa: E731
     hits = sum(not testing.unbiased_test(slip, x, y, mechanism="PosRF", m=m, n=2000, seed=s, vectorized=True).passed
                for s in range(20))
-    assert hits >= 16          # >= 80 % guaranteed; P(Bin(20, 0.8) < 16) = 0.37 only if the bound were tight
+    assert hits >= 16          # fixed seeds: deterministic; the stated >= 80 % is a conservative bound
