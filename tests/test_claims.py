@@ -111,15 +111,16 @@ def test_cli_claims_listing_has_aligned_reason_column(capsys):
     assert main(["claims", "--paper", "crt", "--full"]) == 0
     lines = capsys.readouterr().out.splitlines()
     head, rule = lines[0], lines[1]
-    assert head.split()[:3] == ["claim", "verdict", "where"] and "reason" in head
+    assert head.split()[:4] == ["claim", "verdict", "rule", "where"] and "reason" in head
     starts = [i for i, ch in enumerate(rule) if ch == "-" and (i == 0 or rule[i - 1] == " ")]
-    assert len(starts) == 4
+    assert len(starts) == 5
     eq7 = next(line for line in lines if line.startswith("CRT-Eq7 "))
-    assert eq7[starts[1]:].startswith("erratum (typo)") and eq7[starts[3]:].strip()     # aligned, with a reason
+    assert eq7[starts[1]:].startswith("erratum (typo)") and eq7[starts[2]:].startswith("erratum-typo")
+    assert eq7[starts[4]:].strip()                                                        # aligned, with a reason
     thm = next(line for line in lines if line.startswith("CRT-Thm3.1 "))
-    assert thm[starts[1]:].startswith("verified") and len(thm.rstrip()) <= starts[3]     # no reason for verified
+    assert thm[starts[1]:].startswith("verified") and len(thm.rstrip()) <= starts[4]     # no reason for verified
     unv = [line for line in lines[2:-1] if "unverifiable" in line]
-    assert unv and all(line[starts[3]:].strip() for line in unv)
+    assert unv and all(line[starts[4]:].strip() for line in unv)
 
 
 def test_cli_verify_one_claim_and_bad_id():

@@ -4,13 +4,13 @@ Each sentence that makes a claim, quoted as printed, with the registered claims 
 is derived from theirs (:mod:`rfsym.claims.headlines`).
 
 * ``HRF-Abs1`` abstract -- HRFs adapt to give the most accurate approximation in regions of interest: holds
-* ``HRF-Abs2`` abstract -- trigonometric and positive RFs are special instantiations: holds
+* ``HRF-Abs2`` abstract -- trigonometric and positive RFs are special instantiations: holds in corrected form
 * ``HRF-Abs3`` abstract -- unbiased, strictly smaller worst-case relative errors: holds
 * ``HRF-Abs4`` abstract -- exhaustive empirical evaluation: cannot be decided here
 * ``HRF-Con1`` contribution: first paragraph -- HRFs answer both questions (small and large values, chosen
   regions): holds
 * ``HRF-Con2`` contribution: first paragraph -- a unifying complex-analysis view; Goemans-Williamson and compositional
-  kernels: holds
+  kernels: holds in corrected form
 * ``HRF-Con3`` contribution: second paragraph -- strictly more accurate worst case, computational gains:
   holds in corrected form
 * ``HRF-Con4`` contribution: second paragraph -- thorough empirical evaluation up to robotics: cannot be decided here
