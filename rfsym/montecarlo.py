@@ -17,7 +17,7 @@ import numpy as np
 
 from .precision import require_int
 
-__all__ = ["TAIL_RECORD", "tail_diagnostics", "ExactZWitness", "exact_z_witness", "MCResult", "ZCheck", "DEFAULT_Z_THRESHOLD", "mean_of", "variance_of", "estimate_mean",
+__all__ = ["TAIL_RECORD", "tail_diagnostics", "ExactZWitness", "exact_z_witness", "ExactMeanCheck", "MCResult", "ZCheck", "DEFAULT_Z_THRESHOLD", "mean_of", "variance_of", "estimate_mean",
            "estimate_variance", "zscore", "z_check", "ZWitness", "z_witness", "detectable_fraction"]
 
 #: Default threshold on the absolute z-score of the Monte Carlo checks.
@@ -390,3 +390,40 @@ def exact_z_witness(samples, exact, variance, controls, *, alpha: float | None =
     cs = tuple((str(nm), _tb.mean_test(x, float(v), float(variance), alpha=a, lower=lower, upper=upper))
                for nm, v in items)
     return ExactZWitness(t, cs, mean_of(x).z(exact))
+
+
+class ExactMeanCheck:
+    """A claim check's view of :func:`exact_z_witness`: the decision, the exact-s.e. z, each named control's
+    rejection and z, and a one-line report that also shows the z the sample s.e. would have given.
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(1)
+    >>> c = ExactMeanCheck(rng.exponential(1.0, 20_000), 1.0, 1.0, {"x1.2": 1.2})
+    >>> c.passed, c.rejects("x1.2")
+    (True, True)
+    """
+
+    def __init__(self, samples, exact, variance, controls=None, lower=0.0, upper=None):
+        w = exact_z_witness(samples, float(exact), float(variance), controls or {"(none)": float(exact)},
+                            lower=lower, upper=upper)
+        self.w, self.t, self.exact = w, w.test, float(exact)
+        self.named = dict(w.controls) if controls else {}
+
+    passed = property(lambda self: self.w.passed)
+    z = property(lambda self: self.w.z)
+    sample_z = property(lambda self: self.w.sample_z)
+
+    def rejects(self, name) -> bool:
+        """Whether the named control is rejected (at the guaranteed rate)."""
+        return not self.named[name].passed
+
+    def cz(self, name) -> float:
+        """The named control's z, in exact-s.e. units."""
+        return self.named[name].z
+
+    def __str__(self) -> str:
+        t = self.t
+        return (f"MC {t.mean:.6g} ± {math.sqrt(t.sigma2 / t.n):.2g} (exact s.e., n={t.n}) vs exact {self.exact:.6g}: "
+                f"z = {t.z:+.2f} ({'pass' if t.passed else 'FAIL'}, guaranteed rate <= {t.alpha:.2g}; sample-s.e. z "
+                f"{self.sample_z:+.2f})")

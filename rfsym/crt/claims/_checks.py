@@ -20,7 +20,7 @@ import numpy as np
 from mpmath import mp
 
 from ...claims import Outcome
-from ...montecarlo import exact_z_witness, mean_of, z_check
+from ...montecarlo import ExactMeanCheck, mean_of, z_check
 from ...precision import agreeing_digits as _agreeing_digits
 
 
@@ -53,31 +53,8 @@ def _second_moment_mc(samples, var_exact, K, wrong_factor=1.03):
     return ok, bad
 
 
-class _ExactCheck:
-    """A sampled mean decided with the exact variance of one replicate (issue 27): ``z`` in exact-s.e.
-    units, ``passed`` and each control's rejection from :func:`rfsym.tailbounds.mean_test` (rate
-    guaranteed at every n, heavy tails included); ``sample_z`` is what the sample s.e. gave."""
-
-    def __init__(self, samples, exact, variance, controls=None, lower=0.0, upper=None):
-        w = exact_z_witness(samples, float(exact), float(variance), controls or {"(none)": float(exact)},
-                            lower=lower, upper=upper)
-        self.w, self.t, self.exact = w, w.test, float(exact)
-        self.named = dict(w.controls) if controls else {}
-
-    passed = property(lambda self: self.w.passed)
-    z = property(lambda self: self.w.z)
-    sample_z = property(lambda self: self.w.sample_z)
-
-    def rejects(self, name):
-        return not self.named[name].passed
-
-    def cz(self, name):
-        return self.named[name].z
-
-    def __str__(self):
-        t = self.t
-        return (f"MC {t.mean:.6g} ± {math.sqrt(t.sigma2 / t.n):.2g} (exact s.e., n={t.n}) vs exact {self.exact:.6g}: "
-                f"z = {t.z:+.2f} ({'pass' if t.passed else 'FAIL'}, guaranteed rate <= {t.alpha:.2g}; sample-s.e. z {self.sample_z:+.2f})")
+#: A sampled mean decided with the exact variance of one replicate (issue 27).
+_ExactCheck = ExactMeanCheck
 
 
 def _mc_outcome(lines, oks, bads, what="Var"):
