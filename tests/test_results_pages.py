@@ -61,3 +61,10 @@ def test_verdict_markdown_links_every_claim_problems_first():
     rows = [line for line in md.splitlines() if line.startswith("| {ref}")]
     assert len(rows) == len(cl) and all(f"<{c.label}>`" in md for c in cl)
     assert "major" in rows[0] and "verified" in rows[-1]
+
+
+def test_every_major_and_minor_erratum_carries_its_plain_summary():
+    from rfsym.claims.runner import registry
+    missing = [c.id for c in registry().values() if c.verdict == "erratum" and c.severity in ("major", "minor")
+               and not c.summary]
+    assert not missing, f"errata without Claim(summary=...): {missing}"

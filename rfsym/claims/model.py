@@ -376,7 +376,9 @@ class Claim:
     slug an erratum shares with the other statements of the same failed result (one severity for all);
     ``conventions`` the names of the notation readings (:class:`~rfsym.claims.rules.Convention`) it relies
     on; ``distinct_from`` maps the id of a claim with a similar statement to why the two register different
-    printed sentences (the rule lint's near-duplicate rule, :func:`rfsym.claims.rulelint.lint_duplicate_statements`).
+    printed sentences (the rule lint's near-duplicate rule, :func:`rfsym.claims.rulelint.lint_duplicate_statements`);
+    ``summary`` (errata only) is the one plain-language line of the errata page's summary table (what is
+    wrong, what is right), given for every major and minor erratum.
     """
 
     id: str
@@ -403,6 +405,7 @@ class Claim:
     root_cause: str | None = None
     conventions: Sequence[str] = field(default_factory=tuple)
     distinct_from: Mapping[str, str] = field(default_factory=dict)
+    summary: str | None = None
 
     def __post_init__(self):
         if self.paper not in PAPERS:
@@ -466,6 +469,8 @@ class Claim:
             check_rule(self.id, self.rule, self.verdict, self.severity, self.forced_reading)
         elif self.forced_reading is not None:
             raise ValueError(f"{self.id}: forced_reading needs rule='verified-forced-reading'")
+        if self.summary is not None and not (self.verdict == "erratum" and str(self.summary).strip()):
+            raise ValueError(f"{self.id}: summary is the errata page's one plain-language line; only errata carry one")
         if self.root_cause is not None and not (self.verdict == "erratum" and str(self.root_cause).strip()):
             raise ValueError(f"{self.id}: root_cause is a non-empty name, and only errata carry one")
         convs = (self.conventions,) if isinstance(self.conventions, str) else tuple(self.conventions)
@@ -534,7 +539,7 @@ class Claim:
             "defence": self.defence, "defeated_by": self.defeated_by,
             "empirical": self.is_empirical, "not_a_domain": dict(self.not_a_domain),
             "rule": self.rule, "forced_reading": self.forced_reading, "root_cause": self.root_cause,
-            "conventions": list(self.conventions), "distinct_from": dict(self.distinct_from),
+            "conventions": list(self.conventions), "summary": self.summary, "distinct_from": dict(self.distinct_from),
             "coverage": {"witnesses": cov.witnesses, "kinds": list(cov.kinds), "meets_target": cov.meets,
                          "gaps": cov.gaps()},
             "notebook": self.notebook, "label": self.label,

@@ -514,56 +514,6 @@ def write_pages(outdir="book") -> list:
 # results first: the landing page's generated part, the errata summary, the rulebook page
 # ------------------------------------------------------------------------------------------------
 
-#: One plain-language line (what is wrong, what is right) for the errata a reader most needs to scan: every
-#: major and minor one. Other errata get a line built from the statement and the first sentence of the
-#: correction (:func:`erratum_summary`). Keyed by claim id; a line whose claim is no longer an erratum is unused.
-PLAIN_SUMMARIES = {
-    "CRT-Thm4.2": "The i.i.d. tail bound for OPRF (FAVOR++) estimates is false: its proof takes the range of one "
-                  "feature product without the factor $(1-4A)^{d/2}>1$. Hoeffding's inequality with the true range "
-                  "gives a valid, weaker bound.",
-    "HRF-Eq64": "The appendix bound on the squared bias of the angular estimator has $r^2$ where the argument gives "
-                "$r$; as printed it fails for every radius $r>2.056$.",
-    "HRF-Thm3.5": "The max-relative-error bound (27) of the angular hybrid is false once the radius $r$ exceeds "
-                  "$r^*(n)$ ($r^*(1)\\approx4.13$), because it rests on (64); with (64) repaired the same proof "
-                  "gives a valid bound, larger by a factor $\\sqrt r$ in one term.",
-    "CRT-Thm9.1": "The variance-reduction theorem for orthogonal features defines $F$ without the length of "
-                  "$\\omega$; as printed (24) is false, with the length restored it holds.",
-    "CRT-Eq35": "The bound on the OPRF feature product drops the factor $(1-4A)^{d/2}>1$, so it is not an upper "
-                "bound; with the factor it is.",
-    "CRT-Thm4.3": "The sample-size bound for uniform convergence takes $\\Gamma$ from the wrong range (Eq. (35)); only "
-                  "the form $M=\\Omega(\\frac d{\\epsilon^2}\\log(\\cdot))$ survives.",
-    "CRT-Sec5.1-normal": "Normal regime: GERF and OPRF reach the stated variance reductions; GeomRF+ does not "
-                         "(about $e^{58.9}$, not $>e^{75}$).",
-    "CRT-Sec5.1-heterogen": "Heterogen regime: GeomRF+ reaches about $e^{118}$, not $>e^{125}$; GERF and OPRF hold.",
-    "DERF-Eq50": "A step in the proof of Lemma A.4 has $\\tilde\\Lambda$ for $\\Lambda$ and an unproven norm "
-                 "inequality; redone correctly, the lemma's estimate still holds.",
-    "DERF-Sec5.3.2-GLUE": "GLUE has 9 tasks, not 8; the paper's table reports 8 of them (all but WNLI).",
-    "HRF-Thm3.1": "Sharing projections does not always reduce the bipolar hybrid's MSE: formula (23) is right, but "
-                  "the change is a reduction only when $E[\\hat\\lambda(1-\\hat\\lambda)]\\ge0$ (as for the angular hybrid).",
-    "HRF-Sec3": "The angular hybrid's max-relative-error grows as $e^{2r^2}/\\sqrt r$, not $e^{2r^2}/r$: still a gain "
-                "over trigonometric and positive features, by $\\sqrt r$ only.",
-    "SimRF-Thm3.4": "SimRFs are the best coupling among rotation-invariant ones (like ORFs), not among all "
-                    "weight-independent couplings as printed: a coupling that is not rotation-invariant beats them at "
-                    "some $(x, y)$.",
-    "SimRF-SecA.2": "The optimality proof's Lagrange argument assumes equal angles, i.e. what it proves, and gives "
-                    "only stationarity; a convexity argument proves the theorem.",
-    "SimRF-Tab2-caption": "SimRFs substantially outperform ORFs on 3 of the 8 data sets (banknote, nursery, wifi), "
-                          "not on every one.",
-    "SimRF-Thm3.2": "The MSE formula (11) of positive features holds only for couplings whose joint law is "
-                    "rotation-invariant: App. A.1 takes $w_i+w_j$ to be isotropic because each $w_i$ is, which fails for "
-                    "couplings of Def. 1.1 (with exact $\\mathcal N(0,I)$ rows (11) gives 0.3146 against the true 0.1804).",
-    "CRT-Thm4.1": "The variance gap of block-orthogonal FAVOR++ is not bounded by the printed $C\\cdot(\\ldots)$ once "
-                  "$M>d$ (the paper's blocks); the variance reduction itself holds.",
-    "CRT-Eq33": "The last line of Thm 9.1's proof uses the $F$ printed under Thm 9.1 and fails even with '$\\ge$' for "
-                "'$=$'; with the length of $\\omega$ restored in $F$ it holds (as for Thm 9.1).",
-    "CRT-Sec9.7-Xm": "The moment bound in App. 9.7 drops the length of $\\omega$, the same slip as Thm 9.1's $F$.",
-    "SimRF-Eq16": "Equation (16) is necessary, not sufficient, for the SimRF+ optimum: a collinear solution of (16) is a "
-                  "fixed point of (17) with objective 13 against the minimum 25/2.",
-    "HRF-Eq93": "With the complex $A$ that Def. H.1 prescribes, the coefficient of App. H.2 is either not factorised "
-                "(under moduli) or not a Gaussian peaked at the cluster centre ($A=iI$ gives $\\lambda>1$ off-centre); "
-                "with real $A$ (Def. H.2, the experiments) it is.",
-}
-
 #: The symbols the errata use, per paper (the paper pages define the rest, next to each claim).
 NOTATION = {
     None: "$x, y\\in\\mathbb R^d$ the two inputs, $d$ their dimension; $K(x,y)$ the kernel: Gaussian "
@@ -586,12 +536,12 @@ _SEV_RANK = {"major": 0, "minor": 1, "typo": 2}
 
 
 def erratum_summary(c: Claim) -> str:
-    """One line (MyST) of what is wrong and what is right: :data:`PLAIN_SUMMARIES` where there is one, else
-    the statement as printed and the first sentence of the correction, each shortened."""
+    """One line (MyST) of what is wrong and what is right: the claim's ``summary`` (every major and minor
+    erratum has one), else the statement as printed and the first sentence of the correction, each shortened."""
     from .tables import first_sentence, shorten
 
-    if c.id in PLAIN_SUMMARIES:
-        return PLAIN_SUMMARIES[c.id]
+    if c.summary:
+        return c.summary
     return (f"Printed: {shorten(c.statement, 110)} Correct: {shorten(first_sentence(c.correction), 170)}")
 
 

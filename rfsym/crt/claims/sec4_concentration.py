@@ -147,7 +147,7 @@ def _eq35_mc():
 
 
 CLAIMS.append(Claim(
-    id="CRT-Eq35", paper="CRT", location="App. 9.8, Eq. (35)",
+    id="CRT-Eq35", summary='The bound on the OPRF feature product drops the factor $(1-4A)^{d/2}>1$, so it is not an upper bound; with the factor it is.', paper="CRT", location="App. 9.8, Eq. (35)",
     statement=r"$0\le Z=f^{(1)}f^{(2)}\le\exp(-(\|x\|^2+\|y\|^2)/(4A))=:\mathcal M(x,y)$ for OPRFs.",
     verdict="erratum", severity="major",
     rule="erratum-major",
@@ -260,7 +260,7 @@ def _thm42_small():
 
 
 CLAIMS.append(Claim(
-    id="CRT-Thm4.2", paper="CRT", location="Sec. 4, Theorem 4.2 (i.i.d. part); proof App. 9.8",
+    id="CRT-Thm4.2", summary="The i.i.d. tail bound for OPRF (FAVOR++) estimates is false: its proof takes the range of one feature product without the factor $(1-4A)^{d/2}>1$. Hoeffding's inequality with the true range gives a valid, weaker bound.", paper="CRT", location="Sec. 4, Theorem 4.2 (i.i.d. part); proof App. 9.8",
     statement=r"$P[|\hat K^{\mathrm{iid}}_M-K|\ge\epsilon]\le2\exp(-\frac{M\epsilon^2}2\exp(\frac{\|x\|^2+\|y\|^2}{2A}))$ for OPRFs.",
     verdict="erratum", severity="major",
     rule="erratum-major",
@@ -536,7 +536,7 @@ def _thm43_growth():
 
 
 CLAIMS.append(Claim(
-    id="CRT-Thm4.3", paper="CRT", location="Sec. 4, Theorem 4.3; proof App. 9.9",
+    id="CRT-Thm4.3", summary='The sample-size bound for uniform convergence takes $\\Gamma$ from the wrong range (Eq. (35)); only the form $M=\\Omega(\\frac d{\\epsilon^2}\\log(\\cdot))$ survives.', paper="CRT", location="Sec. 4, Theorem 4.3; proof App. 9.9",
     statement=r"$M=\Omega(\Gamma\frac d{\epsilon^2}\log(\frac{\gamma\rho}\epsilon))$ with $\Gamma=\exp(-\frac{3R^2}{\sqrt dA})$, $\rho=\sqrt2Rd^{-1/4}$, $\gamma=\sqrt{4\Gamma(\frac{R^2}{\sqrt d}+d^2)}$.",
     verdict="erratum", severity="major",
     rule="erratum-major",

@@ -200,7 +200,7 @@ def _thm41_favor():
 
 
 CLAIMS.append(Claim(
-    id="CRT-Thm4.1", paper="CRT", location="Sec. 4, Theorem 4.1, Eq. (15); App. 9.1, 9.7",
+    id="CRT-Thm4.1", summary="The variance gap of block-orthogonal FAVOR++ is not bounded by the printed $C\\cdot(\\ldots)$ once $M>d$ (the paper's blocks); the variance reduction itself holds.", paper="CRT", location="Sec. 4, Theorem 4.1, Eq. (15); App. 9.1, 9.7",
     statement=r"$\mathrm{Var}(\hat K^{\mathrm{ort}}_M)\le\mathrm{Var}(\hat K^{\mathrm{iid}}_M)-(1-\frac1M)\frac2{d+2}C(\|x+y\|)$ for the orthogonal OPRF estimator with $M$ RFs, for some $C\ge0$, any $d$.",
     verdict="erratum", severity="minor",
     rule="erratum-minor",
@@ -483,7 +483,7 @@ def _thm91_oprf_mc():
 
 
 CLAIMS.append(Claim(
-    id="CRT-Thm9.1", paper="CRT", location="App. 9.7, Theorem 9.1, Eq. (24), (32)",
+    id="CRT-Thm9.1", summary='The variance-reduction theorem for orthogonal features defines $F$ without the length of $\\omega$; as printed (24) is false, with the length restored it holds.', paper="CRT", location="App. 9.7, Theorem 9.1, Eq. (24), (32)",
     statement=(r"For $X=g(\omega^\top z,\|\omega\|)$, $\omega\sim\Omega(d)$ isotropic with $\|\omega\|\sim\tilde\Omega(d)$, $g(\cdot,y)=\sum_k a_k(y)(\cdot)^k$ with $a_k(y)\ge0$, and $M\le d$: "
                r"$\mathrm{Var}(\hat K^{\mathrm{ort}}_M)\le\mathrm{Var}(\hat K^{\mathrm{iid}}_M)-(1-\frac1M)\frac2{d+2}F^2(z)$ (24), where "
                r"$F(z)=E_{u\sim\mathrm{Unif}(S^{d-1})}E_{x\sim\tilde\Omega(d)}[\tilde g(u^\top z,x)]$ and $\tilde g(a,b)=\frac{g(a,b)+g(-a,b)}2-g(0,b)$."),
@@ -672,7 +672,7 @@ def _sec97_xm_quad():
 
 
 CLAIMS.append(Claim(
-    id="CRT-Sec9.7-Xm", paper="CRT", location="App. 9.7, proof of Thm 9.1, after (30)",
+    id="CRT-Sec9.7-Xm", summary="The moment bound in App. 9.7 drops the length of $\\omega$, the same slip as Thm 9.1's $F$.", paper="CRT", location="App. 9.7, proof of Thm 9.1, after (30)",
     statement=r"$X^{\mathrm{iid}}_m=g_{x_m}((u^{\mathrm{iid}}_m)^\top z)$, $X^{\mathrm{ort}}_m=g_{x_m}((u^{\mathrm{ort}}_m)^\top z)$ with $g_y(x)=g(x,y)$.",
     verdict="erratum", severity="minor",
     rule="erratum-minor",
@@ -739,7 +739,7 @@ def _eq33_mc():
 
 
 CLAIMS.append(Claim(
-    id="CRT-Eq33", paper="CRT", location="App. 9.7, Eq. (33)",
+    id="CRT-Eq33", summary="The last line of Thm 9.1's proof uses the $F$ printed under Thm 9.1 and fails even with '$\\ge$' for '$=$'; with the length of $\\omega$ restored in $F$ it holds (as for Thm 9.1).", paper="CRT", location="App. 9.7, Eq. (33)",
     statement=r"$\mathrm{Var}(K^{\mathrm{iid}}_M)-\mathrm{Var}(K^{\mathrm{ort}}_M)=\dots=(1-\frac1M)\frac2{d+2}F^2(z)$.",
     verdict="erratum", severity="minor",
     rule="erratum-minor",

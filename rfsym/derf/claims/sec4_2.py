@@ -422,7 +422,7 @@ def _eq50_slip():
                    control_detail="Trace(Pi(E~ - E)Pi^T Lambda^2) also differs")
 
 
-EQ50 = Claim(id="DERF-Eq50", paper="DERF", rule="erratum-minor", root_cause="DERF:lemA4-perturbation-step", location="App. A.4, proof of Lemma A.4, step before (50)",
+EQ50 = Claim(id="DERF-Eq50", summary="A step in the proof of Lemma A.4 has $\\tilde\\Lambda$ for $\\Lambda$ and an unproven norm inequality; redone correctly, the lemma's estimate still holds.", paper="DERF", rule="erratum-minor", root_cause="DERF:lemA4-perturbation-step", location="App. A.4, proof of Lemma A.4, step before (50)",
     verdict="erratum", severity="minor",
     statement="$\\sum_l(\\tilde E - E)_{\\pi_l}\\Lambda_{ll} = \\mathrm{Tr}(\\Pi(\\tilde E - E)\\Pi^\\top\\tilde\\Lambda)$ and, combining with (49), the bound $2\\|E\\|\\|\\Lambda - \\tilde\\Lambda\\| + 2\\|E - \\tilde E\\|\\|\\tilde\\Lambda\\|$.",
     correction="Use $\\mathrm{Tr}(\\Pi(\\tilde E - E)\\Pi^\\top\\Lambda)$ and bound $\\|E\\|\\|d\\Lambda\\| + \\|\\tilde E\\|\\|d\\Lambda\\| \\le 3\\|E\\|\\|d\\Lambda\\|$; the final estimate stays $\\delta/2$.",

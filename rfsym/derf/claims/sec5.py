@@ -961,7 +961,7 @@ def _glue_count():
                    control_detail="the table's column count (8) differs from the benchmark's task count")
 
 
-SEC5_3_2_GLUE = Claim(id="DERF-Sec5.3.2-GLUE", paper="DERF", rule="erratum-minor", root_cause="DERF:glue-task-count", location="Sec. 5.3.2, first paragraph",
+SEC5_3_2_GLUE = Claim(id="DERF-Sec5.3.2-GLUE", summary="GLUE has 9 tasks, not 8; the paper's table reports 8 of them (all but WNLI).", paper="DERF", rule="erratum-minor", root_cause="DERF:glue-task-count", location="Sec. 5.3.2, first paragraph",
     verdict="erratum", severity="minor",
     statement="The GLUE benchmark [46] consists of 8 different natural language understanding tasks.",
     correction="GLUE consists of 9 tasks; Table 1 reports 8 of them (all but WNLI).",

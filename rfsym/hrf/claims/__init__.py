@@ -22,8 +22,9 @@ Files, in book order (the order of the notebook ``notebooks/hrf.md``):
 * ``sec4`` -- figures and tables: Fig. 1 (Sec. 2.4), Sec. 4 and Apps. G, H.1, H.3, I.
 
 Next to them: ``conventions`` (the notation readings claims cite, e.g. ``HRF:square-on-Cd``), ``inventory``
-(every display, statement, caption and checkable sentence with its claims or the reason it is none),
-``readjudication`` (what moved under the rulebook of issue #28) and ``headlines``.
+(every display, statement, caption and checkable sentence with its claims or the reason it is none) and
+``headlines``. What moved under the rulebook of issue #28 is recorded in each claim's defence and in the
+issue's closing note.
 """
 
 from __future__ import annotations

@@ -184,3 +184,32 @@ def _mse_pair(est, sm, exact, x, y, m, lam_raw, wrong, what, *, shared=False):
     rejected by the guaranteed test) against the squared errors of ``est`` about ``sm``."""
     w = _sq_err_witness(est, sm, exact, x, y, m, lam_raw, {"wrong": wrong}, shared=shared)
     return w.passed and w.controls_rejected, f"{what}: exact -> {_ez(w)}; wrong value {float(wrong):.6g} -> {_ez_ctl(w)}"
+
+
+def gaussian_hybrid_max_rel_error(r, sigma, n, m, *, grid, dps, iters):
+    """max over theta of the Gaussian hybrid's relative error on S(r) with ``m`` base projections.
+
+    A grid of ``grid`` angles on [0, pi], then ``iters`` golden-section steps around the best grid point;
+    returns ``(max, theta)`` (the larger of the refined and the grid value). Shared by HRF-Fig2-gauss and
+    the App. F / Sec. 2.4 claims.
+    """
+    rr = mpmath.mpf(r)
+
+    def eps(t):
+        x, y = [rr, 0], [rr * mp.cos(t), rr * mp.sin(t)]
+        return mp.sqrt(hrf.gaussian_hybrid_mse(x, y, m, n, sigma, r=rr, dps=dps)) / mp.exp(rr * rr * mp.cos(t))
+
+    with mp.workdps(dps + 5):
+        ts = [mp.pi * k / (grid - 1) for k in range(grid)]
+        vs = [eps(t) for t in ts]
+        i = max(range(grid), key=lambda j: vs[j])
+        a, b = ts[max(i - 1, 0)], ts[min(i + 1, grid - 1)]
+        gr = (mp.sqrt(5) - 1) / 2
+        for _ in range(iters):
+            c, e = b - gr * (b - a), a + gr * (b - a)
+            if eps(c) > eps(e):
+                b = e
+            else:
+                a = c
+        t = (a + b) / 2
+        return max(eps(t), vs[i]), t

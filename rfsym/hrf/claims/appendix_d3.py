@@ -612,7 +612,7 @@ def _eq64_num():
 
 
 CLAIMS.append(Claim(
-    id="HRF-Eq64", paper="HRF", location="App. D.3, Eq. (64)",
+    id="HRF-Eq64", summary='The appendix bound on the squared bias of the angular estimator has $r^2$ where the argument gives $r$; as printed it fails for every radius $r>2.056$.', paper="HRF", location="App. D.3, Eq. (64)",
     statement=(r"$\max_\theta b^2_r(\theta)\le\frac{e^{2r^2}}{2n\sqrt\pi\,r^2}$ ('completely analogous' to "
                "(63))."),
     verdict="erratum", severity="major", rule="erratum-major", root_cause="HRF:thm35-rate",

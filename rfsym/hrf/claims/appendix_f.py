@@ -22,7 +22,7 @@ from ... import hrf
 from ...claims import Check, Claim, Outcome, Reading, Sensitivity
 from ...montecarlo import mean_of, variance_of, z_check
 from .. import witnesses as W
-from ._checks import _ez, _ez_ctl, _mse_pair, _sq_err_witness, controlled, SEED, _digits, _f, _free, _mc_pair, _NO_MC_DET, _rng, _sym2mp, _sym_pairs
+from ._checks import _ez, _ez_ctl, _mse_pair, _sq_err_witness, controlled, SEED, _digits, _f, _free, _mc_pair, _NO_MC_DET, _rng, _sym2mp, _sym_pairs, gaussian_hybrid_max_rel_error
 
 CLAIMS: list = []
 
@@ -427,26 +427,7 @@ def _sec24_table(rows):
 
 def _gauss_max(r, sigma, n, *, grid=361, dps=12):
     """max over theta of the Gaussian hybrid's relative error on S(r) (m = 1): grid + golden section."""
-    rr = mpmath.mpf(r)
-
-    def eps(t):
-        x, y = [rr, 0], [rr * mp.cos(t), rr * mp.sin(t)]
-        return mp.sqrt(hrf.gaussian_hybrid_mse(x, y, 1, n, sigma, r=rr, dps=dps)) / mp.exp(rr * rr * mp.cos(t))
-
-    with mp.workdps(dps + 5):
-        ts = [mp.pi * k / (grid - 1) for k in range(grid)]
-        vs = [eps(t) for t in ts]
-        i = max(range(grid), key=lambda j: vs[j])
-        a, b = ts[max(i - 1, 0)], ts[min(i + 1, grid - 1)]
-        gr = (mp.sqrt(5) - 1) / 2
-        for _ in range(40):
-            c, d = b - gr * (b - a), a + gr * (b - a)
-            if eps(c) > eps(d):
-                b = d
-            else:
-                a = c
-        t = (a + b) / 2
-        return max(eps(t), vs[i]), t
+    return gaussian_hybrid_max_rel_error(r, sigma, n, 1, grid=grid, dps=dps, iters=40)
 
 
 def _sec24_lib():

@@ -411,7 +411,7 @@ def _eq93_centre_sym():
 
 
 CLAIMS.append(Claim(
-    id="HRF-Eq93", paper="HRF", location="App. H.2, Eq. (93) and the two sentences before it; Def. H.1",
+    id="HRF-Eq93", summary='With the complex $A$ that Def. H.1 prescribes, the coefficient of App. H.2 is either not factorised (under moduli) or not a Gaussian peaked at the cluster centre ($A=iI$ gives $\\lambda>1$ off-centre); with real $A$ (Def. H.2, the experiments) it is.', paper="HRF", location="App. H.2, Eq. (93) and the two sentences before it; Def. H.1",
     statement=(r"'We can also take the Gaussian $\lambda$-coefficient estimator that gets its maximum value when "
                r"$x=r_i,y=r_j$ as $\lambda^{i,j}(x,y)$ [...] It can be easily linearized since' "
                r"$\lambda^{i,j}=e^{-\|A^{i,j}x+(A^{i,j})^{-1}y\|^2/(2\tau^2)}=e^{-\|A^{i,j}x\|^2/(2\tau^2)}"

@@ -254,7 +254,7 @@ def _gauss_lambda_pos_quad():
 
 
 CLAIMS.append(Claim(
-    id="HRF-Thm3.1", paper="HRF", location="Sec. 3, Thm 3.1",
+    id="HRF-Thm3.1", summary="Sharing projections does not always reduce the bipolar hybrid's MSE: formula (23) is right, but the change is a reduction only when $E[\\hat\\lambda(1-\\hat\\lambda)]\\ge0$ (as for the angular hybrid).", paper="HRF", location="Sec. 3, Thm 3.1",
     statement=(r"If $\widehat{\mathrm{SM}}^{\mathrm{trig}}_m$ and $\widehat{\mathrm{SM}}^{++}_m$ use the exact "
                "same projections, the MSE of the bipolar hybrid 'is further reduced' (23)."),
     verdict="erratum", severity="minor", rule="erratum-minor",

@@ -128,7 +128,7 @@ def _thm35_scan():
 
 
 CLAIMS.append(Claim(
-    id="HRF-Thm3.5", paper="HRF", location="Sec. 3, Thm 3.5, Eq. (27) (proof App. D.3)",
+    id="HRF-Thm3.5", summary='The max-relative-error bound (27) of the angular hybrid is false once the radius $r$ exceeds $r^*(n)$ ($r^*(1)\\approx4.13$), because it rests on (64); with (64) repaired the same proof gives a valid bound, larger by a factor $\\sqrt r$ in one term.', paper="HRF", location="Sec. 3, Thm 3.5, Eq. (27) (proof App. D.3)",
     statement=(r"For $r\ge1$: "
                r"$\epsilon_{S(r)}(\widehat{\mathrm{SM}}^{\mathrm{anghyb}}_{m,n})\le\frac1r\sqrt{\frac1{2m}}\,W(r)\sqrt{\frac1\pi-\frac1{n\pi}+\frac1{n\sqrt\pi}}$, "
                "$W(r)=e^{2r^2}(1-e^{-4r^2})$."),
@@ -381,7 +381,7 @@ def _sec3_sym():
 
 
 CLAIMS.append(Claim(
-    id="HRF-Sec3", paper="HRF", location="Sec. 3, text before Thm 3.5",
+    id="HRF-Sec3", summary="The angular hybrid's max-relative-error grows as $e^{2r^2}/\\sqrt r$, not $e^{2r^2}/r$: still a gain over trigonometric and positive features, by $\\sqrt r$ only.", paper="HRF", location="Sec. 3, text before Thm 3.5",
     statement=(r"The max-relative-error of the angular hybrid scales as $\frac1r e^{2r^2}$ in $r$ (vs "
                "$e^{2r^2}$ for trig/++)."),
     verdict="erratum", severity="major", rule="erratum-major", root_cause="HRF:thm35-rate",

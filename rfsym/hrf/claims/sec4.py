@@ -29,7 +29,7 @@ from ...montecarlo import variance_of, z_check
 from .. import experiments as _E
 from .. import witnesses as W
 from ..experiments import FIG1, fig1_exact, fig1_mc_points
-from ._checks import _ez, _ez_ctl, _sq_err_witness, controlled, _digits, _f, _rng_witness
+from ._checks import _ez, _ez_ctl, _sq_err_witness, controlled, _digits, _f, _rng_witness, gaussian_hybrid_max_rel_error
 
 CLAIMS: list = []
 
@@ -407,26 +407,7 @@ def _fig2_gauss():
 
 def _gauss_max_m(r, sigma, n, m, *, grid=61, dps=12):
     """max over theta of the Gaussian hybrid's relative error on S(r) with m base projections (grid + golden section)."""
-    rr = mpmath.mpf(r)
-
-    def eps(t):
-        x, y = [rr, 0], [rr * mp.cos(t), rr * mp.sin(t)]
-        return mp.sqrt(hrf.gaussian_hybrid_mse(x, y, m, n, sigma, r=rr, dps=dps)) / mp.exp(rr * rr * mp.cos(t))
-
-    with mp.workdps(dps + 5):
-        ts = [mp.pi * k / (grid - 1) for k in range(grid)]
-        vs = [eps(t) for t in ts]
-        i = max(range(grid), key=lambda j: vs[j])
-        a, b = ts[max(i - 1, 0)], ts[min(i + 1, grid - 1)]
-        gr = (mp.sqrt(5) - 1) / 2
-        for _ in range(30):
-            c, e = b - gr * (b - a), a + gr * (b - a)
-            if eps(c) > eps(e):
-                b = e
-            else:
-                a = c
-        tm = (a + b) / 2
-        return max(eps(tm), vs[i]), tm
+    return gaussian_hybrid_max_rel_error(r, sigma, n, m, grid=grid, dps=dps, iters=30)
 
 
 CLAIMS.append(Claim(

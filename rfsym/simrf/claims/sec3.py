@@ -396,7 +396,7 @@ def thm32_counterexample_numeric():
 
 
 CLAIMS.append(Claim(
-    id="SimRF-Thm3.2", paper="SimRF", location="Sec. 3.1, Thm. 3.2, Eq. (11) (= (30), (34); proof App. A.1, Eq. (31))",
+    id="SimRF-Thm3.2", summary='The MSE formula (11) of positive features holds only for couplings whose joint law is rotation-invariant: App. A.1 takes $w_i+w_j$ to be isotropic because each $w_i$ is, which fails for couplings of Def. 1.1 (with exact $\\mathcal N(0,I)$ rows (11) gives 0.3146 against the true 0.1804).', paper="SimRF", location="Sec. 3.1, Thm. 3.2, Eq. (11) (= (30), (34); proof App. A.1, Eq. (31))",
     statement=r"For PRFs, the MSE of the unbiased estimator $\hat K(x,y)$ is $\mathrm{MSE}(\hat K)=\frac{e^{-2x^2-2y^2}}{m}\big((e^{2v^2}-e^{v^2})+(m-1)(\rho(x,y)-e^{v^2})\big)$ (11), with $\rho$ the RF-conformity of Def. 3.1 (Eq. (10)), a function of the law of $w_{ij}=\|w_i+w_j\|_2$ alone.",
     verdict="erratum",
     severity="major",
@@ -732,7 +732,7 @@ def thm34_counterexample_mc():
 
 
 CLAIMS.append(Claim(
-    id="SimRF-Thm3.4", paper="SimRF", location="Sec. 3.1, Thm. 3.4 (proof App. A.2, Eqs. (41)-(48))",
+    id="SimRF-Thm3.4", summary='SimRFs are the best coupling among rotation-invariant ones (like ORFs), not among all weight-independent couplings as printed: a coupling that is not rotation-invariant beats them at some $(x, y)$.', paper="SimRF", location="Sec. 3.1, Thm. 3.4 (proof App. A.2, Eqs. (41)-(48))",
     statement=r"Supposing that $d$ random vector norms $\{w_i \mid i \le d\}$ are i.i.d., SimRFs constitute the best possible weight-independent geometrical coupling mechanism, giving the lowest possible PRF kernel estimator MSE.",
     verdict="erratum",
     rule="erratum-major",
@@ -824,7 +824,7 @@ def secA2_symbolic():
 
 
 CLAIMS.append(Claim(
-    id="SimRF-SecA.2", paper="SimRF", location="App. A.2, Eqs. (43)-(48)",
+    id="SimRF-SecA.2", summary="The optimality proof's Lagrange argument assumes equal angles, i.e. what it proves, and gives only stationarity; a convexity argument proves the theorem.", paper="SimRF", location="App. A.2, Eqs. (43)-(48)",
     statement="Proof of Thm. 3.4: by (46) the bracket $\\sum_P w_{P_iP_j}^{2k-2}w_{P_i}w_{P_j}$ is identical for every $(i,j)$, so the Lagrange condition (45) gives $\\hat w_i \\propto -\\sum_{j\\ne i}\\hat w_j$ and the simplex.",
     verdict="erratum",
     rule="erratum-major",

@@ -283,7 +283,7 @@ def _eq16_numeric():
 
 
 CLAIMS.append(Claim(
-    id="SimRF-Eq16", paper="SimRF", location="Sec. 3.2, Eq. (16); App. A.3, Eqs. (49)-(51)",
+    id="SimRF-Eq16", summary='Equation (16) is necessary, not sufficient, for the SimRF+ optimum: a collinear solution of (16) is a fixed point of (17) with objective 13 against the minimum 25/2.', paper="SimRF", location="Sec. 3.2, Eq. (16); App. A.3, Eqs. (49)-(51)",
     statement=r"$\tilde\rho$ is exactly minimised by $w_i = -w_i\frac{\sum_{j\ne i}w_j}{\|\sum_{j\ne i}w_j\|}$ ('we conclude that the SimRFs+ geometry (51) minimises $\tilde\rho$').",
     verdict="erratum", severity="minor",
     rule="erratum-minor",
