@@ -36,9 +36,10 @@ A failure reads like::
     guaranteed (exact variance, non-asymptotic); detects relative errors -2.2 % / +2.2 % with power >= 80 %, ...)
 """
 
-from .core import (DEFAULT_ALPHA, BatchResult, CheckResult, Report, TestResult, as_numpy, assert_haar, assert_mse,
-                   assert_unbiased, check_estimator, false_alarm_rate, feature_map_estimator, haar_test, mse_test,
-                   sample_estimates, unbiased_test)
+from .core import (DEFAULT_ALPHA, BatchResult, CheckResult, Report, TestResult, as_numpy, assert_mse, assert_unbiased,
+                   false_alarm_rate, feature_map_estimator, mse_test, sample_estimates, unbiased_test)
+from .haar import assert_haar, haar_test
+from .suite import check_estimator
 from .law import EstimateLaw, law_of
 
 __all__ = ["DEFAULT_ALPHA", "TestResult", "CheckResult", "BatchResult", "Report", "unbiased_test", "mse_test",
