@@ -67,7 +67,7 @@ from .moments import (derf_conditions_residual, derf_log_moments_np, derf_mean, 
 from .objective import gerf_objective_expr, shifted_log_variance, shifted_log_variance_np, shifted_log_variance_stats
 from .optima import (aderf_optimum, aderf_optimum_np, as_derf_params, as_derf_params_np, gerf_optimum,
                      gerf_optimum_np, saderf_optimum, saderf_optimum_np, sderf_optimum, sderf_optimum_np)
-from .sampling import derf_log_moment_np, derf_moments_by_quadrature, mc_moments
+from .sampling import derf_log_moment_np, derf_moments_by_quadrature, mc_moments, product_moments
 from .search import (OPTIMA, closed_vs_direct, example_data, family_minimum_np, family_objective_np, lemma_a4_bound,
                      max_trace_orthogonal_np, perturbation_minimum_np, random_derf_params_np, sderf_G_np)
 
@@ -88,6 +88,6 @@ __all__ = [
     "FAMILIES", "REGIMES",
     # sampled moments, searches and proof-step helpers (formerly rfsym.derf_verify)
     "example_data", "closed_vs_direct", "family_objective_np", "family_minimum_np",
-    "perturbation_minimum_np", "random_derf_params_np", "derf_log_moment_np", "mc_moments",
+    "perturbation_minimum_np", "random_derf_params_np", "derf_log_moment_np", "mc_moments", "product_moments",
     "lemma_a4_bound", "max_trace_orthogonal_np", "sderf_G_np", "OPTIMA",
 ]

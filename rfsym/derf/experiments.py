@@ -17,7 +17,7 @@ import numpy as np
 from .. import derf
 from ._helpers import _single_thread
 
-__all__ = ["FIG2_SIGMAS", "FIG2_FAMILIES", "fig2_curves", "fig2_gaps", "fig2_mc_point", "aderf_lead_vs_L", "TABLE1", "TABLE1_TASKS",
+__all__ = ["FIG2_SIGMAS", "FIG2_FAMILIES", "fig2_curves", "fig2_gaps", "fig2_mc_point", "fig2_mc_check", "aderf_lead_vs_L", "TABLE1", "TABLE1_TASKS",
            "GLUE_TASKS", "table1_marks", "table1_ranks"]
 
 #: The sigma grid of the reproduction (the paper plots 0.1 <= sigma <= 1).
@@ -115,6 +115,56 @@ def fig2_mc_point(regime: str, family: str, sigma: float, *, d: int = 64, L: int
     if keep_samples:
         return exact, variance_of(rel), {"samples": rel, "params": p, "x": x, "y": y}
     return exact, variance_of(rel)
+
+
+def fig2_mc_check(regime: str, family: str, sigma: float, *, n: int = 200_000, factor: float = 1.1, **kw):
+    """Decide the sampled relative variance of :func:`fig2_mc_point` with its exact variance (issue 27).
+
+    The relative variance is tested as the mean of :math:`(f_1f_2/K - 1)^2`, whose exact variance
+    :math:`\\mu_4-\\mathrm{Var}^2` comes from the Gaussian integrals :math:`E(f_1f_2)^k`, k = 1..4
+    (:func:`rfsym.derf.product_moments`); products are :math:`\\ge 0`, and the decision has a guaranteed
+    false-alarm rate (:class:`rfsym.montecarlo.ExactMeanCheck`). The sample standard error of these
+    heavy-tailed products is reported, not used.
+
+    Parameters
+    ----------
+    regime, family, sigma : as :func:`fig2_mc_point`
+    n : int
+        Draws.
+    factor : float
+        The wrong value ``factor`` x (9) that must be rejected (the control).
+    **kw
+        Passed to :func:`fig2_mc_point` (``d``, ``L``, ``seed``).
+
+    Returns
+    -------
+    dict
+        ``exact``, ``estimate``, ``se`` (exact), ``z``, ``passed``, ``control_z``, ``control_rejected``,
+        ``sample_z`` and a one-line ``text``.
+
+    Raises
+    ------
+    AssertionError
+        When the exact moments disagree with (9) (a library inconsistency).
+
+    Examples
+    --------
+    >>> c = fig2_mc_check("normal", "gerf", 0.1, d=4, L=8, n=20000, factor=1.5)
+    >>> c["passed"], c["control_rejected"]
+    (True, True)
+    """
+    from ..montecarlo import ExactMeanCheck
+    from .sampling import product_moments
+    exact, _, s = fig2_mc_point(regime, family, sigma, n=n, keep_samples=True, **kw)
+    _, s2, mu4 = product_moments(s["params"], s["x"], s["y"], scale=float(np.exp(s["x"] @ s["y"])))
+    if abs(s2 / exact - 1) > 1e-8:
+        raise AssertionError(f"{regime}/{family}: exact moments disagree with (9)")
+    name = f"{factor:g} x"
+    c = ExactMeanCheck((s["samples"] - 1) ** 2, exact, mu4 - s2 * s2, {name: factor * exact})
+    return {"exact": exact, "estimate": c.t.mean, "se": float(np.sqrt(c.t.sigma2 / c.t.n)), "z": c.z,
+            "passed": c.passed, "control_z": c.cz(name), "control_rejected": c.rejects(name), "sample_z": c.sample_z,
+            "text": (f"{regime}/{family}: relative variance (mean of (f1 f2 / K - 1)^2, exact fourth moment) {c}; "
+                     f"{name} {'rejected' if c.rejects(name) else 'NOT rejected'} (z = {c.cz(name):+.1f}, exact s.e.)")}
 
 
 def aderf_lead_vs_L(regime: str = "normal", sigma: float = 0.75, Ls=(128, 256, 512, 1024), *, d: int = 64,

@@ -412,9 +412,10 @@ def _fig1_mc():
     b = _ExactCheck((vp - K) ** 2, ep, vvp)
     mu = float(crt.oprf_log_variance_ratio(2, s2v, dps=15))
     mu_mc = math.log(a.t.mean / b.t.mean)
-    # fig1_mc_point's log ratio of sample variances, standardised with the exact delta-method s.e.
-    se_pt = math.sqrt(vvo / float(eo) ** 2 / n + vvp / float(ep) ** 2 / n)
-    zpt = (pt["mu_mc"] - pt["mu_exact"]) / se_pt
+    # fig1_mc_point's log ratio of sample variances, standardised with its exact delta-method s.e.
+    se_pt, zpt = pt["se_exact"], pt["z"]
+    if abs(se_pt ** 2 / (vvo / float(eo) ** 2 / n + vvp / float(ep) ** 2 / n) - 1) > 1e-9:
+        raise AssertionError("fig1_mc_point's exact s.e. disagrees with the moments of (6)")
     ok = a.passed and b.passed and abs(zpt) <= 5
     return Outcome(ok, (f"d=2, s2=1.1: mean of (Z - K)^2, OPRF {a}; PosRF {b}; mu exact {mu:.4f}, "
                         f"MC {mu_mc:.4f}; fig1_mc_point (independent draws) mu = {pt['mu_mc']:.4f} ± {se_pt:.4f} "

@@ -511,36 +511,10 @@ def _fig2_ray_mc():
     dev = max(abs(float(lines_[r["method"]][0]) - math.log(r["exact"])) for r in rows)
     if dev > 1e-12:
         raise AssertionError(f"ray_log_variances disagrees with the exact values used for sampling by {dev:.1e}")
-    lines, oks, bads, zs, zb = [], [], [], [], []
-    for r in rows:
-        x, y = r["sigma"] * U[0], r["sigma"] * V[0]
-        K = math.exp(-0.5 * float(np.sum((x - y) ** 2)))
-        m, prm = r["method"], r["params"]
-        if m in ("PosRF", "OPRF"):
-            raw = [cw.gerf_product_moment([(prm.get("A", 0.0), k)], x, y) for k in (1, 2, 3, 4)]
-        elif m in ("PoisRF", "GeomRF"):
-            kind, q = ("poisson", prm["lam"]) if m == "PoisRF" else ("geometric", prm["p"])
-            raw = [cw.dirf_row_moment(k, x, y, kind, q) for k in (1, 2, 3, 4)]
-        else:
-            raw = None
-        if raw is None:
-            c, wrong = z_check(r["mc"], r["exact"]), z_check(r["mc"], 1.1 * r["exact"])
-            oks.append(c.passed)
-            bads.append(not wrong.passed)
-            zs.append(c.z)
-            zb.append(wrong.z)
-            lines.append(f"{m} sigma={r['sigma']}: sample variance {c} (sample s.e.; not heavy-tailed here); Var x 1.1: z = {wrong.z:+.1f}")
-            continue
-        var, mu4 = cw.central_moments(raw)
-        if abs(float(var) / r["exact"] - 1) > 1e-9:
-            raise AssertionError(f"{m}: the exact moments disagree with the analytic variance")
-        c = _ExactCheck((r["samples"] - K) ** 2, r["exact"], float(mu4 - var ** 2), {"Var x 1.1": 1.1 * r["exact"]})
-        oks.append(c.passed)
-        bads.append(c.rejects("Var x 1.1"))
-        zs.append(c.z)
-        zb.append(c.cz("Var x 1.1"))
-        lines.append(f"{m} sigma={r['sigma']}: mean of (Z - K)^2 {c}; Var x 1.1: z = {c.cz('Var x 1.1'):+.1f} "
-                     f"({'rejected' if c.rejects('Var x 1.1') else 'NOT rejected'}, exact s.e.)")
+    checks = cx.sampled_variance_checks(U[0], V[0], rows, factor=1.1)
+    lines = [c["text"] for c in checks]
+    oks, bads = [c["passed"] for c in checks], [c["control_rejected"] for c in checks]
+    zs, zb = [c["z"] for c in checks], [c["control_z"] for c in checks]
     return Outcome(all(oks), "d=64, normal regime, one pair scaled by sigma, parameters fitted on the scaled sets: " + "; ".join(lines),
                    agreement=f"max |z| = {max(abs(z) for z in zs):.2f} over {len(zs)} point(s)", control_rejected=all(bads),
                    control_detail=f"wrong Var x 1.1 rejected at |z| >= {min(abs(z) for z in zb):.1f} (exact s.e. and guaranteed rate where the fourth moment is known)")
@@ -669,7 +643,7 @@ CLAIMS.append(Claim(
               route="analytic log-variances, L = 1024, 4096 sampled pairs",
               control="the reverse statement (baselines win)"),
         Check("sampled variances along a ray", "montecarlo", _fig2_ray_mc,
-              exercises=("rfsym.crt.experiments.sampled_log_variances", "rfsym.crt.experiments.fit_parameters", "rfsym.crt.experiments.log_variances"),
+              exercises=("rfsym.crt.experiments.sampled_log_variances", "rfsym.crt.experiments.sampled_variance_checks", "rfsym.crt.experiments.fit_parameters", "rfsym.crt.experiments.log_variances"),
               route="400000 sampled single features per method (GeomRF 800000) at sigma = 0.03; exact fourth moments where known", control="Var x 1.1"),
         Check("the regimes as defined", "montecarlo", _regimes_mc,
               exercises=("rfsym.crt.experiments.sample_regime",),

@@ -18,6 +18,7 @@ from ...montecarlo import ExactMeanCheck, z_check
 from ...precision import agreeing_digits
 from .. import witnesses as dw
 from ..moments import _eq9_log_m2
+from ..sampling import product_moments
 
 
 SEED = 20231121
@@ -30,16 +31,7 @@ _DATA = [derf.example_data(11, L=6, d=3, scale=0.5, shift=0.3), derf.example_dat
 _DATA_NP = [(np.array(X, float), np.array(Y, float)) for X, Y in _DATA]
 
 
-def _product_moments(params, x, y, scale=1.0):
-    """Exact ``(mean, variance, mu4)`` of one product ``f1 f2 / scale`` of a DERF (issue 27), from the Gaussian
-    integrals ``E (f1 f2)^k``, k = 1..4 (:func:`rfsym.derf.derf_log_moment_np`), combined at 50 digits."""
-    with mp.workdps(50):
-        m = [mpmath.exp(mpmath.mpf(float(derf.derf_log_moment_np(params, x, y, k))) - k * mpmath.log(scale))
-             for k in (1, 2, 3, 4)]
-        k1 = m[0]
-        var = m[1] - k1 ** 2
-        mu4 = m[3] - 4 * k1 * m[2] + 6 * k1 ** 2 * m[1] - 3 * k1 ** 4
-        return float(k1), float(var), float(mu4)
+_product_moments = product_moments
 
 
 #: A sampled mean decided with the exact variance of one replicate (issue 27).

@@ -28,7 +28,7 @@ from ...claims import Check, Claim, Outcome, Reading, Sensitivity
 from ...montecarlo import variance_of, z_check
 from .. import experiments as _E
 from .. import witnesses as W
-from ..experiments import FIG1, fig1_exact, fig1_mc_points
+from ..experiments import FIG1, fig1_exact
 from ._checks import _ez, _ez_ctl, _sq_err_witness, controlled, _digits, _f, _rng_witness, gaussian_hybrid_max_rel_error
 
 CLAIMS: list = []
@@ -64,21 +64,11 @@ FIG1_THETAS = list(FIG1["thetas"])
 
 def _fig1_mc():
     # squared errors about SM, z in exact s.e. (fourth moments by Gaussian integrals), guaranteed rate 5.7e-07
-    samples = _E.fig1_mc_samples()
-    r, m, n = FIG1["r"], FIG1["m"], FIG1["n"]
-    ok = True
-    worst = 0.0
-    wrong_fail = 0
-    for k, th in enumerate(FIG1_THETAS):
-        ex = fig1_exact(th)
-        x, y = np.array([r, 0.0]), r * np.array([math.cos(th), math.sin(th)])
-        lams = {"trig": W.lam_raw_fixed(0), "pos": W.lam_raw_fixed(1), "anghyb": W.lam_raw_angular(th, n)}
-        for key in ex:
-            w = _sq_err_witness(samples[key][k], math.exp(float(x @ y)), ex[key], x, y, m, lams[key],
-                                {"1.1 x exact": 1.1 * float(ex[key])})
-            ok &= w.passed
-            worst = max(worst, abs(w.z))
-            wrong_fail += w.controls_rejected
+    checks = _E.fig1_mc_checks(factor=1.1)
+    pts = [p for lst in checks.values() for p in lst]
+    ok = all(p["passed"] for p in pts)
+    worst = max(abs(p["z"]) for p in pts)
+    wrong_fail = sum(p["control_rejected"] for p in pts)
     tot = 3 * len(FIG1_THETAS)
     ok &= wrong_fail == tot
     return controlled(ok, f"r=0.5 slice, m=10, n=1, {len(FIG1_THETAS)} angles x 3 estimators, 100000 replicates each, "
@@ -121,7 +111,7 @@ CLAIMS.append(Claim(
               route="exact values at theta = 0, pi (r = 5)",
               control="constant lambda = 1/2 mixture (vanishes at neither end)"),
         Check("MC points on the r=0.5 slice", "montecarlo", _fig1_mc,
-              exercises=("rfsym.hrf.sample_trig", "rfsym.hrf.sample_pos", "rfsym.hrf.sample_angular_hybrid", "rfsym.hrf.mse_trig", "rfsym.hrf.mse_pos", "rfsym.hrf.angular_hybrid_mse"),
+              exercises=("rfsym.hrf.experiments.fig1_mc_checks", "rfsym.hrf.sample_trig", "rfsym.hrf.sample_pos", "rfsym.hrf.sample_angular_hybrid", "rfsym.hrf.mse_trig", "rfsym.hrf.mse_pos", "rfsym.hrf.angular_hybrid_mse"),
               route="sampled MSE points on the r = 0.5 slice, 100000 draws each", control="1.1 x exact"),
         Check("float64 curves vs 20-digit values", "numeric", _np_curves_pin,
               exercises=("rfsym.hrf.log_mse_trig_np", "rfsym.hrf.log_mse_pos_np", "rfsym.hrf.log_angular_hybrid_mse_np", "rfsym.hrf.mse_trig", "rfsym.hrf.mse_pos", "rfsym.hrf.angular_hybrid_mse"),
