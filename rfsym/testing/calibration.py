@@ -60,7 +60,7 @@ from .core import DEFAULT_ALPHA, _setting_pair
 from .law import law_of
 
 __all__ = ["MECHANISMS", "ALPHAS", "ANGLE", "NORMS", "BLOCKS", "REQUIRED", "SETTINGS", "shared_samples",
-           "ALL", "CELL_PARAMS", "calibrate_block", "run", "spot_check", "false_alarm_counts", "compact", "binom_sf", "cp_upper", "cp_lower", "check_threshold",
+           "ALL", "CELL_PARAMS", "BUG_GRID", "run_bugs", "calibrate_block", "run", "spot_check", "false_alarm_counts", "compact", "binom_sf", "cp_upper", "cp_lower", "check_threshold",
            "source_hash", "cache_path", "load", "is_stale"]
 
 #: Mechanisms of the wide grid: the positive-feature mechanisms with an exact MSE at the couplings they are
@@ -90,15 +90,20 @@ BLOCKS = (
     (128, 16, 2000, 6, NORMS, MECHANISMS),
 )
 
+#: The broken implementations of :mod:`rfsym.testing.bugs`: (d, n, seeds, norms) of the feature-map bugs and
+#: (d, n_blocks, seeds) of the Haar-sampler bugs.
+BUG_GRID = {"d": 16, "n": 2000, "seeds": 200, "norms": REQUIRED["norms"], "haar": (16, 2000, 200)}
+
 #: Everything that decides the numbers (part of :func:`source_hash`).
 SETTINGS = {"mechanisms": list(ALL), "cell_params": {k: {a: repr(b) for a, b in v.items()} for k, v in CELL_PARAMS.items()},
             "alphas": list(ALPHAS), "angle": ANGLE,
             "blocks": [[d, m, n, s, list(r), list(mm)] for d, m, n, s, r, mm in BLOCKS], "power": [0.8, 0.95],
+            "bugs": {k: list(v) if isinstance(v, tuple) else v for k, v in BUG_GRID.items()},
             "seeds": "seed s = 0 .. seeds-1: numpy.random.default_rng(s), as unbiased_test(seed=s)"}
 #: Files whose code decides the numbers (docstrings and comments do not count), and, of this module, the
 #: functions that compute the cache (:data:`_HASHED`, so that reporting helpers can change freely).
 SOURCES = ("rfsym/tailbounds.py", "rfsym/testing/core.py", "rfsym/testing/law.py", "rfsym/estimators/base.py",
-           "rfsym/estimators/mechanisms.py", "rfsym/couplings.py")
+           "rfsym/estimators/mechanisms.py", "rfsym/couplings.py", "rfsym/testing/haar.py", "rfsym/testing/bugs.py")
 
 _ROOT = Path(__file__).resolve().parents[2]
 
@@ -515,8 +520,15 @@ def spot_check(name, d, m, r, n, seeds=(0, 1), alpha=0.05):
     est, x, y, law = c["est"], c["x"], c["y"], c["law"]
     k = 0
     for seed in seeds:
-        s = shared_samples([(est, x, y)], m, n, np.random.default_rng(seed))[0]
+        rng = np.random.default_rng(seed)       # the draws of the calibration (_count_seeds)
+        s = shared_samples([(est, x, y)], m, n, rng)[0] if _replays_sample(est) else est.sample(x, y, m, n, rng)
         pub = _core.unbiased_test(est, x, y, m=m, n=n, seed=seed, alpha=alpha)
+        if law is None:                      # no exact law: the asymptotic z-test with the exact mean, no MSE test
+            own = _core._asymptotic("E[K_hat] at (x, y)", s, c["mean"], alpha=alpha)
+            if (pub.passed, pub.z, pub.estimate, pub.guaranteed) != (own.passed, own.z, own.estimate, False):
+                raise AssertionError(f"{name} d={d} r={r} seed={seed}: unbiased_test {pub} != calibration {own}")
+            k += 1
+            continue
         own = _unb(s, law, alpha)
         if (pub.passed, pub.z, pub.estimate) != (own.passed, own.z, own.estimate):
             raise AssertionError(f"{name} d={d} r={r} seed={seed}: unbiased_test {pub} != calibration {own}")
@@ -575,7 +587,7 @@ def source_hash(root=None) -> str:
 
 #: The functions of this module whose code decides the cached numbers.
 _HASHED = ("_fast_decisions", "_replays_sample", "_draw_key", "shared_samples", "_cell_setup", "_mse_args", "_unb",
-           "_mse", "_finite", "_new_acc", "_count_seeds", "calibrate_block")
+           "_mse", "_finite", "_new_acc", "_count_seeds", "calibrate_block", "_bug_task", "run_bugs")
 
 
 def cache_path() -> Path:
@@ -661,6 +673,35 @@ def _expand(data: dict) -> dict:
     return data
 
 
+def _bug_task(task):
+    from . import bugs as _bugs
+    if task[0] == "haar":
+        _, name, d, nb, seeds = task
+        return _bugs.haar_detection(name, d, nb, range(seeds))
+    _, name, d, r, n, seeds = task
+    return _bugs.detection(name, d, r, n, range(seeds))
+
+
+def run_bugs(grid=None, jobs=1) -> list:
+    """Detections of every broken implementation of :mod:`rfsym.testing.bugs` over the seeds of ``grid``.
+
+    Examples
+    --------
+    >>> rows = run_bugs({"d": 4, "n": 1000, "seeds": 2, "norms": (0.5,), "haar": (4, 500, 1)})
+    >>> [(r["bug"], r["detected"]) for r in rows][-2:]
+    [('norms-all-sqrt-d', 1), ('qr-without-sign-fix', 1)]
+    """
+    from . import bugs as _bugs
+    g = BUG_GRID if grid is None else grid
+    tasks = [("bug", name, g["d"], r, g["n"], g["seeds"]) for name in _bugs.BUGS for r in g["norms"]]
+    tasks += [("haar", name, *g["haar"]) for name in _bugs.HAAR_BUGS]
+    if jobs > 1:
+        from concurrent.futures import ProcessPoolExecutor
+        with ProcessPoolExecutor(jobs) as pool:
+            return list(pool.map(_bug_task, tasks))
+    return [_bug_task(t) for t in tasks]
+
+
 def _cpu_s():
     """CPU seconds of this process and of its finished child processes (the worker pools)."""
     import resource
@@ -701,13 +742,19 @@ def run(blocks=BLOCKS, out=None, progress=functools.partial(print, flush=True), 
             progress(f"block d={d} m={m} n={n} seeds={seeds}: {timing[-1]['cpu_s']} CPU s")
         data = {"source_hash": hsh, "settings": SETTINGS, "sources": list(SOURCES), "hashed_functions": list(_HASHED),
                 "command": "python -m rfsym.testing.calibration", "default_alpha": DEFAULT_ALPHA,
-                "spot_checks": nspot, "complete": len(timing) == len(blocks),
+                "spot_checks": nspot, "complete": False,
                 "wall_s": round(time.perf_counter() - t0, 1), "cpu_s": round(_cpu_s() - c0, 1), "jobs": jobs,
                 "blocks": timing, "versions": {"python": platform.python_version(), "numpy": np.__version__},
                 "cells": cells}
         path.write_text(json.dumps(compact(data), allow_nan=True) + "\n")   # after every block
+    t1 = _cpu_s()
+    data["bugs"] = run_bugs(jobs=jobs)
+    data["bugs_cpu_s"] = round(_cpu_s() - t1, 1)
+    data["complete"] = len(timing) == len(blocks)
+    data["wall_s"], data["cpu_s"] = round(time.perf_counter() - t0, 1), round(_cpu_s() - c0, 1)
+    path.write_text(json.dumps(compact(data), allow_nan=True) + "\n")
     if progress:
-        progress(f"wrote {path} ({len(cells)} rows, {data['cpu_s']} CPU s)")
+        progress(f"wrote {path} ({len(cells)} rows, {len(data['bugs'])} bug rows, {data['cpu_s']} CPU s)")
     return data
 
 
