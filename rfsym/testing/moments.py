@@ -319,17 +319,16 @@ def derf_raw_moments(A, B1, B2, C1, C2, D, x, y, *, kmax: int = KMAX, dps: int =
     """
     with mp.workdps(dps + 10):
         A = np.asarray(A, dtype=float)
-        xv, yv = np.asarray(x, float), np.asarray(y, float)
-        s = np.asarray(B1, float) @ xv + np.asarray(B2, float) @ yv    # float64 products, then exact integrals
-        s_mp = _vec(s)
-        X, Y = _vec(xv), _vec(yv)
-        C1m, C2m = np.asarray(C1, float), np.asarray(C2, float)
-        q = (mpmath.fsum(X[i] * mpmath.mpf(float(C1m[i, j])) * X[j] for i in range(len(X)) for j in range(len(X)))
-             + mpmath.fsum(Y[i] * mpmath.mpf(float(C2m[i, j])) * Y[j] for i in range(len(Y)) for j in range(len(Y))))
+        X, Y = _vec(x), _vec(y)
+        B1m, B2m, C1m, C2m = [[[mpmath.mpf(float(t)) for t in row] for row in np.asarray(Mx, float)]
+                              for Mx in (B1, B2, C1, C2)]
+        s_mp = [_dot(b1, X) + _dot(b2, Y) for b1, b2 in zip(B1m, B2m)]
+        q = _dot(X, [_dot(row, X) for row in C1m]) + _dot(Y, [_dot(row, Y) for row in C2m])
         logD2 = 2 * mpmath.log(abs(mpmath.mpf(float(D))))
         out = []
         for k in range(1, kmax + 1):
-            g = gaussian_exp_moment((2 * k * A).tolist(), [k * t for t in s_mp], k * q + k * logD2, dps=dps)
+            Q = [[2 * k * mpmath.mpf(float(t)) for t in row] for row in A]      # exact multiples, in mpmath
+            g = gaussian_exp_moment(Q, [k * t for t in s_mp], k * q + k * logD2, dps=dps)
             out.append(g)
         return out
 
