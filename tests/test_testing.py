@@ -211,9 +211,11 @@ def test_mse_catches_iid_rows_sold_as_simplex():
 def test_mse_catches_shared_base_projections_in_the_hybrid():
     # Eq. (23) (shared projections) differs from Eq. (22) when ||x|| != ||y||
     x, y = np.array([0.9, 0.2, 0.3]), np.array([0.1, 0.1, 0.0])
+    # the hybrid's exact fourth moment (rfsym.testing.moments.hybrid_central4) makes this test guaranteed; its
+    # proven threshold is wider than the asymptotic one (5.49 s.e. low side), hence n = 80000 for the -21 % error
     shared = estimators.get("angular-hybrid", n=2, shared=True)
-    with pytest.raises(AssertionError, match=r"off by"):
-        testing.assert_mse(shared, x, y, estimators.get("angular-hybrid", n=2), m=2, n=30000)
+    with pytest.raises(AssertionError, match=r"off by.*guaranteed"):
+        testing.assert_mse(shared, x, y, estimators.get("angular-hybrid", n=2), m=2, n=80_000)
 
 
 # ---------------------------------------------------------------- check_estimator
@@ -231,7 +233,9 @@ def test_assertions_and_check_estimator_pass_on_the_gaussian_hybrid_features():
     assert testing.assert_unbiased(f, X / 2, Y / 2, kernel="softmax", n=3000).passed
     assert testing.assert_mse(f, X / 2, Y / 2, est, m=2, n=3000).passed
     rep = testing.check_estimator(est, n=3000, d=4)
-    assert rep.passed and len(rep.checks) == 3 and any("skip MSE" in note for note in rep.notes)
+    # the hybrid's exact fourth moment (rfsym.testing.moments.hybrid_central4) makes its MSE checks guaranteed
+    assert rep.passed and len(rep.checks) == 6 and not any("skip MSE" in note for note in rep.notes)
+    assert all(c.guaranteed for c in rep.checks)
 
 
 def test_check_estimator_catches_a_broken_subclass():
