@@ -379,8 +379,32 @@ def test_coupled_row_averages_without_an_exact_mse_get_a_valid_variance_bound():
     s = est.sample(x, y, d, 40_000, np.random.default_rng(0))
     assert s.var() < law.variance
     assert testing.unbiased_test(est, x, y, n=4000).guaranteed
+    with pytest.raises(estimators.NoExactValue, match="only a bound"):        # no MSE test against a bound
+        testing.mse_test(est, x, y, n=2000)
+    # SimRF+: each row is exactly N(0, I) too (directions from the norms, then a Haar rotation): a variance bound,
+    # a guaranteed unbiasedness test, and no MSE test
+    law = law_of(estimators.get("SimRF+"), x, y, d)
+    assert not law.variance_exact and law.central4 is None
+    assert testing.unbiased_test("SimRF+", x, y, n=4000).guaranteed
     with pytest.raises(estimators.NoExactValue):
-        law_of(estimators.get("SimRF+"), x, y, d)
+        testing.mse_test("SimRF+", x, y, n=2000)
+
+
+def test_simplex_plus_rows_are_each_standard_normal():
+    # the premise of the SimRF+ variance bound: every row of a simplex+ block is exactly N(0, I_d)
+    from scipy.stats import chi, kstest
+    d, blocks = 5, 6000
+    W = couplings.sample("simplex+", d, d * blocks, np.random.default_rng(7)).reshape(blocks, d, d)
+    v = np.array([0.7, -0.2, 0.4, 0.1, 0.3])
+    mgf, var = math.exp(v @ v / 2), math.exp(2 * v @ v) - math.exp(v @ v)     # E e^{w.v}, Var e^{w.v}
+    for i in (0, 2, 4):
+        assert kstest(np.linalg.norm(W[:, i], axis=1), chi(d).cdf).pvalue > 1e-4
+        assert abs(W[:, i].mean(0)).max() < 5 / math.sqrt(blocks)                  # E w = 0, Var w_j = 1
+        e = np.exp(W[:, i] @ v)
+        assert abs(e.mean() - mgf) < 5 * math.sqrt(var / blocks)
+    # a control the same check rejects: the sweep's directions without the Haar rotation
+    raw, _ = couplings.simplex_plus_directions(np.sqrt(np.random.default_rng(8).chisquare(d, (blocks, d))))
+    assert abs(np.exp(raw[:, 0] @ v).mean() - mgf) > 5 * math.sqrt(var / blocks)
 
 
 def test_stated_scaling_power_holds_for_a_normalisation_slip():

@@ -729,6 +729,11 @@ def mse_test(f, x, y, mechanism=None, m=None, *, coupling=None, exact=None, para
             ref, law, why = _law(ref, xs, ys, mm, coupling, seed)
             if law is None and exact is None:
                 raise _est.NoExactValue(why)
+            if law is not None and not law.variance_exact and exact is None:
+                # a variance *bound* (coupled rows, Jensen) keeps the unbiasedness test valid, but the MSE test
+                # needs the MSE itself: testing against the bound would reject correct code
+                raise _est.NoExactValue(f"no exact MSE for {ref.name} here, only a bound ({law.source}); the "
+                                        "unbiasedness test is valid with it, the MSE test is not (pass exact=)")
         K = law.mean if law is not None else float(ref.mean(xs, ys)) if ref is not None else None
         if K is None:
             raise ValueError("pass mechanism= (for the kernel value) together with exact=")

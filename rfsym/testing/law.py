@@ -119,8 +119,10 @@ def _positive_A(est):
 #: Mechanisms whose estimate is the average over projections of one term each (features per row).
 _ROW_AVERAGES = (_mech._TrigRF, _mech._TrigPhase, _mech._PosRF, _mech._Antithetic, _mech._GERF, _mech._OPRF,
                  _mech._DERF, _mech._Discrete, _mech._CE)
-#: Couplings whose rows are each exactly N(0, I_d) (Haar directions, chi_d norms), i.i.d. excepted.
-_COUPLED = ("orthogonal", "simplex")
+#: Couplings whose rows are each exactly N(0, I_d) (Haar directions, chi_d norms), i.i.d. excepted. For
+#: "simplex+" (rfsym.couplings: SimRF Eq. (17) sweeps on the chi_d norms, then a Haar rotation R) the directions
+#: depend on the norms only, so given the norms each row rho_i v_i R is uniform on the sphere of radius rho_i.
+_COUPLED = ("orthogonal", "simplex", "simplex+")
 _HYBRIDS = (_mech._AngularHybrid, _mech._GaussianHybrid)
 
 
