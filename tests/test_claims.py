@@ -264,7 +264,7 @@ def test_disk_cache_serves_only_under_the_same_key(tmp_path, monkeypatch):
     again = C.run(c.id)                       # served from disk: the check is not rerun
     assert calls == [1] and again.results[0].evidence == first.results[0].evidence
     # any change of a source/data file or package version changes the key: the entry is never served
-    monkeypatch.setattr(_runner, "cache_key", lambda root=None: "another-key")
+    monkeypatch.setattr(_runner, "cache_key", lambda root=None, paper=None: "another-key")
     C.reset_cache()
     C.run(c.id)
     assert calls == [1, 1]
