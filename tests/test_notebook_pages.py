@@ -97,6 +97,10 @@ def test_redirect_table_covers_every_anchor_that_moved():
         assert table[key] == moved
         assert not set(LABEL.findall(pages[key])) & set(moved)
     claims_moved = [c for c in registry().values() if c.notebook in PAPERS.values()]
+    # a paper page's claims are that paper's: its verdict table (paper and notebook) loads that paper only
+    assert all(PAPERS[c.paper] == c.notebook for c in claims_moved)
+    for key in PAPERS.values():
+        assert re.search(r'verdict_table\("\w+"', pages[key]), f"notebooks/{key}.md: verdict_table names its paper"
     assert claims_moved and all(c.label in table[c.notebook] for c in claims_moved)
     assert "rfsym-redirects.js" in (ROOT / "_config.yml").read_text()
 
