@@ -40,11 +40,18 @@ def test_stage_switches_execution_off_and_leaves_generated_pages_out(tmp_path):
 
 
 def test_every_notebook_has_a_place_in_the_execution_order():
+    """Every notebook, the papers' section pages (``notebooks/<paper>/*.md``) included, is ranked, in the table of
+    contents, and cached under its own name; the papers' index pages run last (their verdict tables then read
+    the claims their section pages computed)."""
     bb = _tool()
-    names = {p.stem for p in (ROOT / "notebooks").glob("*.md")}
-    assert names == set(bb.LONGEST_FIRST)
+    sources = bb.notebook_sources()
+    names = {bb.notebook_name(p) for p in sources}
+    assert {"crt", "crt/sec5", "hrf/sec4", "simrf/sec1", "realdata"} <= names
+    assert names == set(bb.LONGEST_FIRST) and len(bb.LONGEST_FIRST) == len(names)
     toc = (ROOT / "_toc.yml").read_text()
-    assert all(f"notebooks/{n}" in toc for n in names)
+    assert all(f"file: notebooks/{n}\n" in toc for n in names)
+    assert bb.LONGEST_FIRST[-4:] == ("crt", "derf", "hrf", "simrf")
+    assert len({bb._entry(Path("c"), n, ".json") for n in names}) == len(names)   # no two share a cache file
 
 
 def _fake_project(root):

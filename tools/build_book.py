@@ -48,8 +48,15 @@ ROOT = Path(__file__).resolve().parents[1]
 GENERATED = ("api", "claims", "errata", "claims.md", "errata.md", "rulebook.md", "audit.md", "headlines.md",
              "glance.md")
 #: Execution order, longest first (cold times measured on 2 cores), so that the two workers finish together;
-#: a notebook not listed runs after these, the largest file first.
-LONGEST_FIRST = ("crt", "simrf", "hrf", "derf", "realdata", "reference", "atlas", "wild", "foundations", "testing")
+#: a notebook not listed runs after these, the largest file first. Names are paths under ``notebooks/`` without
+#: ``.md``. The papers' index pages come last: their verdict tables then read every claim from the claims cache
+#: that their section pages filled.
+LONGEST_FIRST = ("crt/sec5", "simrf/sec5", "hrf/sec4", "derf/sec5", "hrf/sec3_thm35", "realdata", "crt/sec4_orthogonal",
+                 "simrf/sec4_1", "simrf/sec4", "crt/sec3_2", "hrf/appendix_f", "derf/sec4_2", "derf/sec4_1", "crt/sec3_1_oprf",
+                 "crt/sec3_1_gerf", "hrf/sec3_thm31", "hrf/sec2_3_4", "hrf/sec1_2", "simrf/sec3_2", "simrf/sec3",
+                 "crt/sec4_concentration", "derf/sec2", "derf/sec4", "derf/sec3", "derf/sec4_3", "hrf/appendix_h",
+                 "crt/sec1_2", "simrf/sec1", "reference", "atlas", "wild", "foundations", "testing",
+                 "crt", "derf", "hrf", "simrf")
 #: Environment variables that can change a notebook's numbers (part of every key).
 ENV_KEYS = ("PYTHONHASHSEED", "OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
 CACHE_SCHEMA = "rfsym-nb-cache-1"
@@ -68,6 +75,26 @@ _rfsym_sys.addaudithook(_rfsym_audit)"""
 _REPORT_CELL = """import json as _rfsym_json
 print({mark!r} + _rfsym_json.dumps(sorted(_rfsym_opened | {{_rfsym_os.path.abspath(m.__file__) for m in
       list(_rfsym_sys.modules.values()) if isinstance(getattr(m, "__file__", None), str)}})))"""
+
+
+def notebook_name(src, root: Path = ROOT) -> str:
+    """A notebook's name: its path under ``root/notebooks`` without ``.md`` (``crt``, ``crt/sec5``)."""
+    src = Path(src).resolve()
+    try:
+        return src.relative_to(Path(root).resolve() / "notebooks").with_suffix("").as_posix()
+    except ValueError:
+        return src.stem
+
+
+def _entry(cache_dir: Path, name: str, suffix: str) -> Path:
+    """The cache file of a notebook (``crt/sec5`` -> ``crt__sec5.json``)."""
+    return Path(cache_dir) / (name.replace("/", "__") + suffix)
+
+
+def notebook_sources(root: Path = ROOT) -> list:
+    """Every MyST notebook of the book: ``notebooks/*.md`` and the section pages ``notebooks/<paper>/*.md``."""
+    return sorted(p for p in (Path(root) / "notebooks").rglob("*.md")
+                  if not any(part.startswith((".", "_")) for part in p.relative_to(Path(root) / "notebooks").parts))
 
 
 def _sha(data: bytes) -> str:
@@ -138,7 +165,8 @@ def notebook_key(src: Path, deps, root: Path = ROOT, env: dict | None = None, sn
 
 def lookup(src: Path, cache_dir: Path, root: Path = ROOT, env: dict | None = None):
     """The cached executed notebook of ``src`` if its entry is fresh (stored key == key recomputed now), else None."""
-    meta, nbfile = cache_dir / f"{Path(src).stem}.json", cache_dir / f"{Path(src).stem}.ipynb"
+    name = notebook_name(src, root)
+    meta, nbfile = _entry(cache_dir, name, ".json"), _entry(cache_dir, name, ".ipynb")
     if not (meta.is_file() and nbfile.is_file()):
         return None
     try:
@@ -157,12 +185,13 @@ def _execute(src: str, cache_dir: str, timeout: int, root: str = str(ROOT)) -> t
     import nbformat
     from nbclient import NotebookClient
 
-    print(f"  started  {Path(src).name}", flush=True)
+    print(f"  started  {notebook_name(src, root)}", flush=True)
     t0 = time.perf_counter()
     rootp = Path(root).resolve()
     snapshot = _snapshot(rootp, Path(src))
     cache = Path(cache_dir)
-    (cache / f"{Path(src).stem}.json").unlink(missing_ok=True)
+    name = notebook_name(src, rootp)
+    _entry(cache, name, ".json").unlink(missing_ok=True)
     nb = jupytext.read(src)
     hook = nbformat.v4.new_code_cell(_HOOK_CELL.format(root=str(rootp) + os.sep))
     report = nbformat.v4.new_code_cell(_REPORT_CELL.format(mark=_MARK))
@@ -182,9 +211,9 @@ def _execute(src: str, cache_dir: str, timeout: int, root: str = str(ROOT)) -> t
             if "execution_count" in out:
                 out["execution_count"] = i + 1
     cache.mkdir(parents=True, exist_ok=True)
-    nbformat.write(nb, cache / f"{Path(src).stem}.ipynb")
+    nbformat.write(nb, _entry(cache, name, ".ipynb"))
     secs = time.perf_counter() - t0
-    (cache / f"{Path(src).stem}.json").write_text(json.dumps(
+    _entry(cache, name, ".json").write_text(json.dumps(
         {"schema": CACHE_SCHEMA, "key": notebook_key(Path(src), deps, rootp, snapshot=snapshot), "deps": deps,
          "seconds": round(secs, 1)}, indent=1))
     return src, secs
@@ -222,21 +251,21 @@ def site_key(nb_keys: dict, root: Path = ROOT) -> str:
 
 
 def execute_all(cache_dir: Path, jobs: int, timeout: int, force: bool = False) -> dict:
-    """Bring the execution cache up to date for every ``notebooks/*.md``, executing the stale ones ``jobs``
-    at a time; returns ``{notebook: seconds executed, or "cached"}``."""
+    """Bring the execution cache up to date for every notebook (:func:`notebook_sources`), executing the stale
+    ones ``jobs`` at a time; returns ``{notebook name: seconds executed, or "cached"}``."""
     rank = {name: i for i, name in enumerate(LONGEST_FIRST)}
-    sources = sorted((ROOT / "notebooks").glob("*.md"), key=lambda p: (rank.get(p.stem, len(rank)), -p.stat().st_size))
+    sources = sorted(notebook_sources(), key=lambda p: (rank.get(notebook_name(p), len(rank)), -p.stat().st_size))
     times, todo = {}, []
     env = env_fingerprint()
     for p in sources:
         if not force and lookup(p, cache_dir, ROOT, env) is not None:
-            times[p.stem] = "cached"
+            times[notebook_name(p)] = "cached"
         else:
             todo.append(p)
-    cached = [p.stem for p in sources if times.get(p.stem) == "cached"]
+    cached = [notebook_name(p) for p in sources if times.get(notebook_name(p)) == "cached"]
     print(f"notebooks: {len(cached)} of {len(sources)} unchanged, served from {cache_dir.relative_to(ROOT)}"
           + (f" ({', '.join(cached)})" if cached else "") + (f"; executing {len(todo)}, {jobs} at a time: "
-          + ", ".join(p.stem for p in todo) if todo else ""), flush=True)
+          + ", ".join(notebook_name(p) for p in todo) if todo else ""), flush=True)
     if not todo:
         return times
     t0 = time.perf_counter()
@@ -251,12 +280,12 @@ def execute_all(cache_dir: Path, jobs: int, timeout: int, force: bool = False) -
                 except Exception as exc:                 # the cell's traceback, then stop the build
                     for f in futures:
                         f.cancel()
-                    raise SystemExit(f"notebook {futures[fut].name} failed:\n{exc}") from None
-                times[Path(src).stem] = round(secs, 1)
-                print(f"  executed {Path(src).name} ({secs:.0f} s; {len(times)}/{len(sources)} ready)", flush=True)
+                    raise SystemExit(f"notebook {notebook_name(futures[fut])} failed:\n{exc}") from None
+                times[notebook_name(src)] = round(secs, 1)
+                print(f"  executed {notebook_name(src)} ({secs:.0f} s; {len(times)}/{len(sources)} ready)", flush=True)
             if pending and not done:
-                running = [futures[f].stem for f in futures if f in pending and f.running()]
-                queued = [futures[f].stem for f in futures if f in pending and not f.running()]
+                running = [notebook_name(futures[f]) for f in futures if f in pending and f.running()]
+                queued = [notebook_name(futures[f]) for f in futures if f in pending and not f.running()]
                 print(f"  ... {time.perf_counter() - t0:.0f} s: running {', '.join(running) or '-'}"
                       + (f"; queued {', '.join(queued)}" if queued else ""), flush=True)
     return times
@@ -273,8 +302,8 @@ def main(argv=None) -> int:
     cache_dir = ROOT / "_build" / "nb-cache"
     times = execute_all(cache_dir, max(1, args.jobs), args.timeout, args.force)
     t1 = time.perf_counter()
-    sources = sorted((ROOT / "notebooks").glob("*.md"))
-    nb_keys = {p.stem: json.loads((cache_dir / f"{p.stem}.json").read_text())["key"] for p in sources}
+    sources = notebook_sources()
+    nb_keys = {notebook_name(p): json.loads(_entry(cache_dir, notebook_name(p), ".json").read_text())["key"] for p in sources}
     key = site_key(nb_keys)
     out = ROOT / "_build" / "html"
     stamp = out / ".rfsym-site-key"
@@ -288,7 +317,9 @@ def main(argv=None) -> int:
     stage_dir = ROOT / "_build" / "book-src"
     stage(stage_dir)
     for p in sources:
-        shutil.copy2(cache_dir / f"{p.stem}.ipynb", stage_dir / "notebooks" / f"{p.stem}.ipynb")
+        dst = stage_dir / "notebooks" / f"{notebook_name(p)}.ipynb"
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(_entry(cache_dir, notebook_name(p), ".ipynb"), dst)
     shutil.rmtree(out, ignore_errors=True)
     jb = Path(sys.executable).with_name("jupyter-book")
     rc = subprocess.call([str(jb), "build", str(stage_dir), "--path-output", str(ROOT), "-W", "--keep-going", "--all"],

@@ -473,6 +473,9 @@ class Claim:
             raise ValueError(f"{self.id}: summary is the errata page's one plain-language line; only errata carry one")
         if self.root_cause is not None and not (self.verdict == "erratum" and str(self.root_cause).strip()):
             raise ValueError(f"{self.id}: root_cause is a non-empty name, and only errata carry one")
+        if self.root_cause is not None and not str(self.root_cause).startswith(f"{self.paper}:"):
+            raise ValueError(f"{self.id}: a root cause is named '{self.paper}:<slug>' (the claims that share it are "
+                             f"this paper's), got {self.root_cause!r}")
         convs = (self.conventions,) if isinstance(self.conventions, str) else tuple(self.conventions)
         for cv in convs:
             if not (isinstance(cv, str) and cv.startswith(self.paper + ":")):

@@ -97,16 +97,22 @@ def rule_lines(c: Claim, conventions=None, registry=None) -> list:
     if c.forced_reading:
         out += [f"**The reading the text forces:** {md_text(c.forced_reading)}", ""]
     if c.root_cause:
-        if registry is None:
-            from .runner import registry as _reg
+        if registry is None:                # a root cause is named "<paper>:<slug>": its claims are that paper's
+            from .runner import paper_registry
 
-            registry = _reg()
+            registry = paper_registry(c.paper)
         others = [o for o in registry.values() if o.root_cause == c.root_cause and o.id != c.id]
         sib = (", shared with " + ", ".join(f"{_ref(o)} ({o.severity})" for o in others)) if others else \
             " (no other claim shares it)"
         out += [f"**Root cause:** `{c.root_cause}`{sib}.", ""]
     if c.conventions:
-        convs = {cv.name: cv for cv in (load_conventions() if conventions is None else conventions)}
+        if conventions is None:             # a convention is named "<paper>:<topic>": load those papers' only
+            from .model import PAPERS
+
+            named = sorted({n.split(":", 1)[0] for n in c.conventions})
+            conventions = (load_conventions() if any(p not in PAPERS for p in named)
+                           else tuple(cv for p in named for cv in load_conventions(p)))
+        convs = {cv.name: cv for cv in conventions}
         items = []
         for name in c.conventions:
             cv = convs.get(name)

@@ -1,4 +1,12 @@
-"""Loading the registry (every paper's ``rfsym.<key>.claims``), looking claims up and running their checks."""
+"""Loading the registry (every paper's ``rfsym.<key>.claims``), looking claims up and running their checks.
+
+A paper's page loads that paper only: :func:`get` and :func:`claims_for` with a paper import
+``rfsym.<key>.claims`` of that paper (:func:`paper_registry`), and a claim's results are cached on disk under
+a key that leaves the other papers' claims packages out (:func:`cache_key`). A change to
+``rfsym/hrf/claims/`` therefore changes nothing a CRT page reads, and the book's execution cache
+(``tools/build_book.py``) re-executes the HRF pages only. :func:`registry` still loads every paper, in book
+order (cross-paper pages, the command line, the generated pages).
+"""
 
 from __future__ import annotations
 
@@ -12,7 +20,7 @@ from typing import Sequence
 from .lint import lint_evidence_domains, lint_evidence_numbers
 from .model import PAPERS, CheckResult, Claim, ClaimResult, paper_name
 
-__all__ = ["REGISTRY_MODULES", "registry", "get", "claims_for", "run", "show_claim", "verify", "to_json",
+__all__ = ["REGISTRY_MODULES", "registry", "paper_registry", "get", "claims_for", "run", "show_claim", "verify", "to_json",
            "results_to_json", "reset_cache", "cache_key", "disable_disk_cache", "CACHE_ENV"]
 
 #: Registry modules, in book order.
@@ -22,7 +30,28 @@ REGISTRY_MODULES = tuple(PAPERS.values())
 # ------------------------------------------------------------------------------ registry
 
 _REGISTRY: dict | None = None
+_PAPER_REGISTRY: dict = {}
 _CACHE: dict = {}
+
+
+def paper_registry(paper: str) -> dict:
+    """The claims of one paper (``"CRT"``, ``"hrf"``, any case), keyed by id, in book order; imports that
+    paper's ``rfsym.<key>.claims`` only (once). Every claim it declares belongs to that paper."""
+    key = PAPERS[paper_name(paper)]
+    if key not in _PAPER_REGISTRY:
+        modname = f"rfsym.{key}.claims"
+        mod = importlib.import_module(modname)
+        reg: dict = {}
+        for c in mod.CLAIMS:
+            if not isinstance(c, Claim):
+                raise TypeError(f"{modname}.CLAIMS contains a non-Claim {c!r}")
+            if c.id in reg:
+                raise ValueError(f"duplicate claim id {c.id} in {modname}")
+            if PAPERS[c.paper] != key:
+                raise ValueError(f"{modname} declares {c.id}, a claim of another paper ({c.paper})")
+            reg[c.id] = c
+        _PAPER_REGISTRY[key] = reg
+    return _PAPER_REGISTRY[key]
 
 
 def registry() -> dict:
@@ -31,16 +60,18 @@ def registry() -> dict:
     if _REGISTRY is None:
         reg: dict = {}
         for key in REGISTRY_MODULES:
-            modname = f"rfsym.{key}.claims"
-            mod = importlib.import_module(modname)
-            for c in mod.CLAIMS:
-                if not isinstance(c, Claim):
-                    raise TypeError(f"{modname}.CLAIMS contains a non-Claim {c!r}")
-                if c.id in reg:
-                    raise ValueError(f"duplicate claim id {c.id} in {modname}")
-                reg[c.id] = c
+            for cid, c in paper_registry(key).items():
+                if cid in reg:
+                    raise ValueError(f"duplicate claim id {cid} in rfsym.{key}.claims")
+                reg[cid] = c
         _REGISTRY = reg
     return _REGISTRY
+
+
+def _paper_of_id(claim_id: str) -> str | None:
+    """The paper key an id names by its prefix (``"CRT-Eq7"`` -> ``"crt"``), or None."""
+    prefix = str(claim_id).split("-", 1)[0].lower()
+    return next((key for name, key in PAPERS.items() if name.lower() == prefix), None)
 
 
 def get(claim_id: str) -> Claim:
@@ -51,6 +82,10 @@ def get(claim_id: str) -> Claim:
     KeyError
         Unknown id; the message suggests the closest known ids.
     """
+    if _REGISTRY is None:                   # only the paper the id names, if it declares it
+        key = _paper_of_id(claim_id)
+        if key is not None and claim_id in paper_registry(key):
+            return paper_registry(key)[claim_id]
     reg = registry()
     if claim_id in reg:
         return reg[claim_id]
@@ -67,7 +102,8 @@ def claims_for(paper: str | None = None, notebook: str | None = None) -> list:
     """Claims of one paper (``"CRT"``, any case) and/or one notebook (``"foundations"`` ...), or all."""
     if paper is not None:
         paper = paper_name(paper)
-    return [c for c in registry().values()
+    source = registry() if paper is None or _REGISTRY is not None else paper_registry(paper)
+    return [c for c in source.values()
             if (paper is None or c.paper == paper) and (notebook is None or c.notebook == notebook)]
 
 
@@ -89,12 +125,15 @@ def disable_disk_cache() -> None:
 
 
 @functools.lru_cache(maxsize=None)
-def cache_key(root=None) -> str:
+def cache_key(root=None, paper: str | None = None) -> str:
     """SHA-256 (first 20 hex digits) of every file of the package (code and data) and of the versions of
     Python, NumPy, SciPy, SymPy, mpmath and python-flint, and the machine type.
 
     Any change to a source or data file, or an upgrade of a numerical package, gives a new key, so a
-    result computed before it is never served after it.
+    result computed before it is never served after it. With ``paper`` (a key of :data:`PAPERS`' values,
+    ``"crt"``), the claims packages of the other papers (``rfsym/<other>/claims/``) are left out: a paper's
+    claims never import another paper's claims (``tests/test_claims.py`` checks it on the import graph), and
+    every library file they can reach, every paper's included, stays in the key.
     """
     import hashlib
     import platform
@@ -103,7 +142,11 @@ def cache_key(root=None) -> str:
 
     root = Path(__file__).resolve().parents[1] if root is None else Path(root)
     h = hashlib.sha256()
+    others = {k for k in PAPERS.values() if k != paper} if paper is not None else set()
     for path in sorted(root.rglob("*")):
+        rel = path.relative_to(root).parts
+        if len(rel) > 1 and rel[0] in others and rel[1] == "claims":
+            continue
         if path.is_file() and "__pycache__" not in path.parts and path.suffix not in (".pyc", ".pyo"):
             h.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
     versions = [platform.python_version(), platform.machine()]
@@ -116,18 +159,19 @@ def cache_key(root=None) -> str:
     return h.hexdigest()[:20]
 
 
-def _cache_file(claim_id: str):
+def _cache_file(claim: Claim):
     import os
     from pathlib import Path
 
     base = os.environ.get(CACHE_ENV)
     if not base or not _DISK["enabled"]:
         return None
-    return Path(base) / cache_key() / f"{claim_id}.json"
+    key = PAPERS[claim.paper]
+    return Path(base) / f"{key}-{cache_key(paper=key)}" / f"{claim.id}.json"
 
 
 def _load_cached(claim: Claim):
-    path = _cache_file(claim.id)
+    path = _cache_file(claim)
     if path is None or not path.is_file():
         return None
     try:
@@ -144,7 +188,7 @@ def _store(res: ClaimResult) -> None:
     import dataclasses
     import os
 
-    path = _cache_file(res.claim.id)
+    path = _cache_file(res.claim)
     if path is None:
         return
     path.parent.mkdir(parents=True, exist_ok=True)
