@@ -60,7 +60,7 @@ from .core import DEFAULT_ALPHA, _setting_pair
 from .law import law_of
 
 __all__ = ["MECHANISMS", "ALPHAS", "ANGLE", "NORMS", "BLOCKS", "REQUIRED", "SETTINGS", "shared_samples",
-           "ALL", "CELL_PARAMS", "BUG_GRID", "run_bugs", "calibrate_block", "run", "spot_check", "false_alarm_counts", "compact", "binom_sf", "cp_upper", "cp_lower", "check_threshold",
+           "ALL", "CELL_PARAMS", "BUG_GRID", "cell_estimator", "run_bugs", "calibrate_block", "run", "spot_check", "false_alarm_counts", "compact", "binom_sf", "cp_upper", "cp_lower", "check_threshold",
            "source_hash", "cache_path", "load", "is_stale"]
 
 #: Mechanisms of the wide grid: the positive-feature mechanisms with an exact MSE at the couplings they are
@@ -263,6 +263,19 @@ def _cell_setup(name, d, m, r):
         law, why = None, str(e)
     mean = law.mean if law is not None else float(est.mean(x, y))
     return {"name": name, "est": est, "x": x, "y": y, "law": law, "norm": r, "mean": mean, "why": why}
+
+
+def cell_estimator(name, d, m, r):
+    """The estimator (with :data:`CELL_PARAMS`, fitted as the public functions fit it) and the pair of a cell.
+
+    Examples
+    --------
+    >>> est, x, y = cell_estimator("CE", 4, 4, 1.0)
+    >>> est.name, float(np.linalg.norm(x))
+    ('CE', 1.0)
+    """
+    c = _cell_setup(name, d, m, r)
+    return c["est"], c["x"], c["y"]
 
 
 def _mse_args(law):
