@@ -123,3 +123,37 @@ def test_failed_execution_leaves_no_fresh_entry(tmp_path):
     with pytest.raises(Exception):
         bb._execute(str(nb), str(cache), 60, str(root))
     assert not (cache / "nb.json").exists() and bb.lookup(nb, cache, root) is None
+
+
+def test_a_chain_shares_one_kernel_and_each_entry_covers_what_came_before(tmp_path):
+    """Notebooks of one chain run in one kernel; the second may use what the first loaded, so its entry records
+    the first one's files too, and a change to them makes both stale (never a stale entry served)."""
+    bb = _tool()
+    root, cache = tmp_path / "repo", tmp_path / "cache"
+    nb1 = _fake_project(root)
+    (root / "notebooks" / "paper").mkdir()
+    nb2 = root / "notebooks" / "paper" / "sec.md"
+    nb2.write_text(nb1.read_text().split("```{code-cell}")[0]
+                   + "```{code-cell} ipython3\nimport os\nprint(m.VALUE, os.path.basename(os.getcwd()))\n```\n")
+    res = bb._execute_chain([str(nb1), str(nb2)], str(cache), 60, str(root))
+    assert [bb.notebook_name(s, root) for s, _ in res] == ["nb", "paper/sec"]
+    out = nbformat.read(cache / "paper__sec.ipynb", as_version=4)
+    assert out.cells[-1].outputs[0]["text"] == "1 paper\n"          # the first notebook's module, its own directory
+    entry = json.loads((cache / "paper__sec.json").read_text())
+    assert {"rfsym/fakemod_build_cache.py", "rfsym/data.txt"} <= set(entry["deps"])
+    env = bb.env_fingerprint()
+    assert bb.lookup(nb2, cache, root, env) is not None
+    (root / "rfsym" / "data.txt").write_text("20\n")                  # read by the first notebook only
+    assert bb.lookup(nb2, cache, root, env) is None and bb.lookup(nb1, cache, root, env) is None
+
+
+def test_chains_group_a_papers_pages_with_its_index_last(tmp_path):
+    bb = _tool()
+    root = tmp_path
+    for rel in ("notebooks/crt/sec5.md", "notebooks/crt/sec1.md", "notebooks/crt.md", "notebooks/wild.md"):
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text("x")
+    todo = [root / "notebooks/crt.md", root / "notebooks/crt/sec5.md", root / "notebooks/wild.md",
+            root / "notebooks/crt/sec1.md"]
+    got = [[bb.notebook_name(p, root) for p in c] for c in bb.chains(todo, root)]
+    assert got == [["crt/sec5", "crt/sec1", "crt"], ["wild"]]

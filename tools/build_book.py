@@ -4,9 +4,10 @@ Jupyter Book 1 executes notebooks one after the other while Sphinx reads them (i
 refused by two of its own extensions), so a build on two cores used one. This script
 
 1. looks every notebook of ``notebooks/`` up in the execution cache ``_build/nb-cache`` and executes the
-   ones whose entry is missing or stale, ``--jobs`` at a time, longest first, each in its own kernel with
-   the working directory ``notebooks/`` (as Jupyter Book does), printing a line when each starts and ends
-   and, every 30 s, which are still running;
+   ones whose entry is missing or stale, ``--jobs`` at a time, longest first. A paper's stale section pages
+   and its index page run one after the other in one kernel (:func:`chains`: one start of the kernel and of
+   the imports per paper, not per page); every other notebook in its own. Each runs in its own directory (as
+   Jupyter Book does). A line is printed when each starts and ends and, every 30 s, which are still running;
 2. builds a staged copy of the book sources (``_build/book-src``) with execution switched off, into
    ``_build/html`` -- unless nothing the HTML depends on has changed since the last successful build.
 
@@ -64,13 +65,15 @@ _MARK = "RFSYM-BUILD-DEPS:"
 
 #: Run first in the kernel (and removed from the written notebook): record every file opened under the root.
 _HOOK_CELL = """import sys as _rfsym_sys, os as _rfsym_os
-_rfsym_opened = set()
-def _rfsym_audit(event, args, _root={root!r}, _seen=_rfsym_opened, _os=_rfsym_os):
-    if event == "open" and args and isinstance(args[0], (str, bytes, _os.PathLike)):
-        p = _os.path.abspath(_os.fsdecode(args[0]))
-        if p.startswith(_root):
-            _seen.add(p)
-_rfsym_sys.addaudithook(_rfsym_audit)"""
+_rfsym_os.chdir({cwd!r})
+if "_rfsym_opened" not in globals():       # once per kernel: the set accumulates over a chain's notebooks
+    _rfsym_opened = set()
+    def _rfsym_audit(event, args, _root={root!r}, _seen=_rfsym_opened, _os=_rfsym_os):
+        if event == "open" and args and isinstance(args[0], (str, bytes, _os.PathLike)):
+            p = _os.path.abspath(_os.fsdecode(args[0]))
+            if p.startswith(_root):
+                _seen.add(p)
+    _rfsym_sys.addaudithook(_rfsym_audit)"""
 #: Run last (and removed): print the files opened and the repository modules imported.
 _REPORT_CELL = """import json as _rfsym_json
 print({mark!r} + _rfsym_json.dumps(sorted(_rfsym_opened | {{_rfsym_os.path.abspath(m.__file__) for m in
@@ -181,42 +184,94 @@ def lookup(src: Path, cache_dir: Path, root: Path = ROOT, env: dict | None = Non
 def _execute(src: str, cache_dir: str, timeout: int, root: str = str(ROOT)) -> tuple[str, float]:
     """Execute ``src`` in a fresh kernel, record the files it opened, write the notebook and its entry into
     ``cache_dir`` (the entry last, so a failed run leaves no fresh entry)."""
+    return _execute_chain([src], cache_dir, timeout, root)[0]
+
+
+def _execute_chain(srcs, cache_dir: str, timeout: int, root: str = str(ROOT)) -> list:
+    """Execute the notebooks ``srcs`` one after the other in **one** kernel (a paper's section pages: one start
+    of the kernel and of the imports instead of one per page); returns ``[(src, seconds), ...]``.
+
+    Each notebook runs in its own directory (the hook cell changes to it). What a notebook's entry records
+    only grows along the chain: the files opened and the modules imported by it *and every notebook before
+    it* in the kernel, and the contents are those of the snapshot taken before the chain started. A later
+    notebook may use what an earlier one loaded or cached, so its key covers all of that: a change to any
+    file an earlier notebook read re-executes it too (over-approximation, never a stale entry). Standalone
+    runs (nbval, ``make test``) check that each page also runs on its own.
+    """
     import jupytext
     import nbformat
+    from jupyter_client import KernelManager
     from nbclient import NotebookClient
 
-    print(f"  started  {notebook_name(src, root)}", flush=True)
-    t0 = time.perf_counter()
     rootp = Path(root).resolve()
-    snapshot = _snapshot(rootp, Path(src))
     cache = Path(cache_dir)
-    name = notebook_name(src, rootp)
-    _entry(cache, name, ".json").unlink(missing_ok=True)
-    nb = jupytext.read(src)
-    hook = nbformat.v4.new_code_cell(_HOOK_CELL.format(root=str(rootp) + os.sep))
-    report = nbformat.v4.new_code_cell(_REPORT_CELL.format(mark=_MARK))
-    nb.cells = [hook] + nb.cells + [report]
-    NotebookClient(nb, timeout=timeout, kernel_name="python3", allow_errors=False,
-                   resources={"metadata": {"path": str(Path(src).parent)}}).execute()
-    text = "".join(o.get("text", "") for o in nb.cells[-1].outputs if o.get("output_type") == "stream")
-    line = next(line for line in text.splitlines() if line.startswith(_MARK))
-    opened = {_source_of(p) for p in json.loads(line[len(_MARK):])}
-    deps = sorted(str(Path(p).relative_to(rootp)) for p in opened
-                  if Path(p).is_file() and rootp in Path(p).parents
-                  and not any(part in (".venv", "_build", ".git") for part in Path(p).relative_to(rootp).parts))
-    nb.cells = nb.cells[1:-1]
-    for i, cell in enumerate(c for c in nb.cells if c.cell_type == "code"):
-        cell.execution_count = i + 1                    # as if the two bookkeeping cells were not there
-        for out in cell.get("outputs", []):
-            if "execution_count" in out:
-                out["execution_count"] = i + 1
-    cache.mkdir(parents=True, exist_ok=True)
-    nbformat.write(nb, _entry(cache, name, ".ipynb"))
-    secs = time.perf_counter() - t0
-    _entry(cache, name, ".json").write_text(json.dumps(
-        {"schema": CACHE_SCHEMA, "key": notebook_key(Path(src), deps, rootp, snapshot=snapshot), "deps": deps,
-         "seconds": round(secs, 1)}, indent=1))
-    return src, secs
+    snapshot = _snapshot(rootp, Path(srcs[0]))
+    out = []
+    km = KernelManager(kernel_name="python3")
+    km.start_kernel(cwd=str(Path(srcs[0]).parent))
+    try:
+        for src in srcs:
+            name = notebook_name(src, rootp)
+            print(f"  started  {name}", flush=True)
+            t0 = time.perf_counter()
+            _entry(cache, name, ".json").unlink(missing_ok=True)
+            nb = jupytext.read(src)
+            hook = nbformat.v4.new_code_cell(_HOOK_CELL.format(root=str(rootp) + os.sep,
+                                                               cwd=str(Path(src).resolve().parent)))
+            report = nbformat.v4.new_code_cell(_REPORT_CELL.format(mark=_MARK))
+            nb.cells = [hook] + nb.cells + [report]
+            client = NotebookClient(nb, km=km, timeout=timeout, kernel_name="python3", allow_errors=False,
+                                    resources={"metadata": {"path": str(Path(src).parent)}})
+            try:
+                client.execute()
+            finally:
+                if client.kc is not None:
+                    client.kc.stop_channels()
+            text = "".join(o.get("text", "") for o in nb.cells[-1].outputs if o.get("output_type") == "stream")
+            line = next(line for line in text.splitlines() if line.startswith(_MARK))
+            opened = {_source_of(p) for p in json.loads(line[len(_MARK):])}
+            deps = sorted(str(Path(p).relative_to(rootp)) for p in opened
+                          if Path(p).is_file() and rootp in Path(p).parents
+                          and not any(part in (".venv", "_build", ".git") for part in Path(p).relative_to(rootp).parts))
+            nb.cells = nb.cells[1:-1]
+            for i, cell in enumerate(c for c in nb.cells if c.cell_type == "code"):
+                cell.execution_count = i + 1                    # as if the two bookkeeping cells were not there
+                for o in cell.get("outputs", []):
+                    if "execution_count" in o:
+                        o["execution_count"] = i + 1
+            cache.mkdir(parents=True, exist_ok=True)
+            nbformat.write(nb, _entry(cache, name, ".ipynb"))
+            secs = time.perf_counter() - t0
+            _entry(cache, name, ".json").write_text(json.dumps(
+                {"schema": CACHE_SCHEMA, "key": notebook_key(Path(src), deps, rootp, snapshot=snapshot), "deps": deps,
+                 "seconds": round(secs, 1)}, indent=1))
+            out.append((src, secs))
+    finally:
+        km.shutdown_kernel(now=True)
+    return out
+
+
+def chains(todo, root: Path = ROOT) -> list:
+    """Group the notebooks to execute into chains that share a kernel: the section pages of each paper
+    (``notebooks/<paper>/*.md``, in the order given) followed by the paper's index page; every other notebook
+    alone. Chains are returned longest first by their number of notebooks (a proxy for their run time).
+
+    Examples
+    --------
+    >>> [[notebook_name(p) for p in c] for c in chains([ROOT / "notebooks/crt/sec5.md", ROOT / "notebooks/crt.md",
+    ...                                                  ROOT / "notebooks/wild.md"])]
+    [['crt/sec5', 'crt'], ['wild']]
+    """
+    groups, singles = {}, []
+    for p in todo:
+        name = notebook_name(p, root)
+        paper = name.split("/")[0]
+        if "/" in name or (Path(root) / "notebooks" / paper).is_dir():
+            groups.setdefault(paper, []).append(p)
+        else:
+            singles.append([p])
+    out = [sorted(g, key=lambda p: "/" not in notebook_name(p, root)) for g in groups.values()]   # index page last
+    return sorted(out, key=len, reverse=True) + singles
 
 
 def stage(stage_dir: Path) -> None:
@@ -270,24 +325,29 @@ def execute_all(cache_dir: Path, jobs: int, timeout: int, force: bool = False) -
         return times
     t0 = time.perf_counter()
     with cf.ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = {pool.submit(_execute, str(p), str(cache_dir), timeout): p for p in todo}
+        futures = {pool.submit(_execute_chain, [str(p) for p in c], str(cache_dir), timeout): c for c in chains(todo)}
         pending = set(futures)
         while pending:
             done, pending = cf.wait(pending, timeout=30, return_when=cf.FIRST_COMPLETED)
             for fut in done:
                 try:
-                    src, secs = fut.result()
+                    results = fut.result()
                 except Exception as exc:                 # the cell's traceback, then stop the build
                     for f in futures:
                         f.cancel()
-                    raise SystemExit(f"notebook {notebook_name(futures[fut])} failed:\n{exc}") from None
-                times[notebook_name(src)] = round(secs, 1)
-                print(f"  executed {notebook_name(src)} ({secs:.0f} s; {len(times)}/{len(sources)} ready)", flush=True)
+                    names = ", ".join(notebook_name(p) for p in futures[fut])
+                    raise SystemExit(f"notebook chain {names} failed:\n{exc}") from None
+                for src, secs in results:
+                    times[notebook_name(src)] = round(secs, 1)
+                    print(f"  executed {notebook_name(src)} ({secs:.0f} s; {len(times)}/{len(sources)} ready)",
+                          flush=True)
             if pending and not done:
-                running = [notebook_name(futures[f]) for f in futures if f in pending and f.running()]
-                queued = [notebook_name(futures[f]) for f in futures if f in pending and not f.running()]
-                print(f"  ... {time.perf_counter() - t0:.0f} s: running {', '.join(running) or '-'}"
-                      + (f"; queued {', '.join(queued)}" if queued else ""), flush=True)
+                running = [" + ".join(notebook_name(p) for p in futures[f]) for f in futures
+                           if f in pending and f.running()]
+                queued = [" + ".join(notebook_name(p) for p in futures[f]) for f in futures
+                          if f in pending and not f.running()]
+                print(f"  ... {time.perf_counter() - t0:.0f} s: running {'; '.join(running) or '-'}"
+                      + (f"; queued {'; '.join(queued)}" if queued else ""), flush=True)
     return times
 
 
