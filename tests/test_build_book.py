@@ -154,6 +154,6 @@ def test_chains_group_a_papers_pages_with_its_index_last(tmp_path):
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         (root / rel).write_text("x")
     todo = [root / "notebooks/crt.md", root / "notebooks/crt/sec5.md", root / "notebooks/wild.md",
-            root / "notebooks/crt/sec1.md"]
+            root / "notebooks/crt/sec1.md", root / "notebooks/atlas.md", root / "notebooks/testing.md"]
     got = [[bb.notebook_name(p, root) for p in c] for c in bb.chains(todo, root)]
-    assert got == [["crt/sec5", "crt/sec1", "crt"], ["wild"]]
+    assert got == [["crt/sec5", "crt/sec1", "crt"], ["wild", "testing"], ["atlas"]]

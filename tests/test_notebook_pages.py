@@ -90,7 +90,9 @@ def test_redirect_table_covers_every_anchor_that_moved():
     """The old address notebooks/<paper>.html#<anchor> of every label now on a section page goes there, and the
     table names nothing else."""
     pages, table = _pages(), _redirects()
-    assert set(table) == set(PAPERS.values())
+    assert set(table) == set(PAPERS.values()) | {"realdata"}
+    uci = {label: "uci" for label in LABEL.findall(pages["realdata/uci"])}      # the real-data page's UCI half
+    assert uci and table["realdata"] == uci and not set(LABEL.findall(pages["realdata"])) & set(uci)
     for key in PAPERS.values():
         moved = {label: name.split("/", 1)[1] for name, text in pages.items() if name.startswith(f"{key}/")
                  for label in LABEL.findall(text)}

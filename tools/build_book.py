@@ -56,7 +56,7 @@ LONGEST_FIRST = ("crt/sec5", "simrf/sec5", "hrf/sec4", "derf/sec5", "hrf/sec3_th
                  "simrf/sec4_1", "simrf/sec4", "crt/sec3_2", "hrf/appendix_f", "derf/sec4_2", "derf/sec4_1", "crt/sec3_1_oprf",
                  "crt/sec3_1_gerf", "hrf/sec3_thm31", "hrf/sec2_3_4", "hrf/sec1_2", "simrf/sec3_2", "simrf/sec3",
                  "crt/sec4_concentration", "derf/sec2", "derf/sec4", "derf/sec3", "derf/sec4_3", "hrf/appendix_h",
-                 "crt/sec1_2", "simrf/sec1", "reference", "atlas", "wild", "foundations", "testing",
+                 "crt/sec1_2", "simrf/sec1", "realdata/uci", "reference", "atlas", "wild", "foundations", "testing",
                  "crt", "derf", "hrf", "simrf")
 #: Environment variables that can change a notebook's numbers (part of every key).
 ENV_KEYS = ("PYTHONHASHSEED", "OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
@@ -253,14 +253,15 @@ def _execute_chain(srcs, cache_dir: str, timeout: int, root: str = str(ROOT)) ->
 
 def chains(todo, root: Path = ROOT) -> list:
     """Group the notebooks to execute into chains that share a kernel: the section pages of each paper
-    (``notebooks/<paper>/*.md``, in the order given) followed by the paper's index page; every other notebook
-    alone. Chains are returned longest first by their number of notebooks (a proxy for their run time).
+    (``notebooks/<paper>/*.md``, in the order given) followed by the paper's index page, longest first by their
+    number of notebooks (a proxy for their run time); then the other notebooks, alternately in two chains.
 
     Examples
     --------
     >>> [[notebook_name(p) for p in c] for c in chains([ROOT / "notebooks/crt/sec5.md", ROOT / "notebooks/crt.md",
-    ...                                                  ROOT / "notebooks/wild.md"])]
-    [['crt/sec5', 'crt'], ['wild']]
+    ...                                                  ROOT / "notebooks/wild.md", ROOT / "notebooks/atlas.md",
+    ...                                                  ROOT / "notebooks/testing.md"])]
+    [['crt/sec5', 'crt'], ['wild', 'testing'], ['atlas']]
     """
     groups, singles = {}, []
     for p in todo:
@@ -271,7 +272,11 @@ def chains(todo, root: Path = ROOT) -> list:
         else:
             singles.append([p])
     out = [sorted(g, key=lambda p: "/" not in notebook_name(p, root)) for g in groups.values()]   # index page last
-    return sorted(out, key=len, reverse=True) + singles
+    # the other notebooks in two chains (one kernel start each instead of one per notebook; two, so that the
+    # last chains still balance over two workers)
+    rest = [p for c in singles for p in c]
+    rest_chains = [c for c in (rest[0::2], rest[1::2]) if c]
+    return sorted(out, key=len, reverse=True) + rest_chains
 
 
 def stage(stage_dir: Path) -> None:

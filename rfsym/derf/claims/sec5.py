@@ -555,8 +555,7 @@ def _fig_mc():
     # issue 27: the relative variance as the mean of (f1 f2 / K - 1)^2 with its exact variance mu4 - Var^2
     # (E (f1 f2)^k, k <= 4: Gaussian integrals), products >= 0, guaranteed-rate tests
     rows, ok, rej, zs = [], True, True, []
-    # 600000 draws where the fourth moment is large (at 200000 the exact-s.e. test cannot reject 1.1 x there)
-    for reg, fam, n in (("normal", "sderf", 600_000), ("heterogen", "aderf", 600_000), ("sphere", "gerf", 200_000)):
+    for reg, fam, n in dx.FIG2_MC_POINTS:
         c = dx.fig2_mc_check(reg, fam, 0.1, n=n, factor=1.1)
         ok &= c["passed"]
         rej &= c["control_rejected"]
