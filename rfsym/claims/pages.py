@@ -479,10 +479,11 @@ def audit_page(path=AUDIT_JSON) -> str:
                 "(`python -m rfsym audit --json-out book/audit_report.json`).\n")
     rep = json.loads(path.read_text())
     text = audit.report_markdown(rep)
-    if rep.get("source_hash") != audit.source_hash():
+    current = audit.source_hash()                  # hashing every module costs seconds: once
+    if rep.get("source_hash") != current:
         head, rest = text.split("\n", 1)
         text = (head + "\n\n:::{note}\nThe library has changed since this report was generated "
-                f"(audited sources `{rep.get('source_hash')}`, current `{audit.source_hash()}`): rerun "
+                f"(audited sources `{rep.get('source_hash')}`, current `{current}`): rerun "
                 "`make audit` for an up-to-date report.\n:::\n" + rest)
     return text
 
