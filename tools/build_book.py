@@ -9,7 +9,9 @@ refused by two of its own extensions), so a build on two cores used one. This sc
    the imports per paper, not per page); every other notebook in its own. Each runs in its own directory (as
    Jupyter Book does). A line is printed when each starts and ends and, every 30 s, which are still running;
 2. builds a staged copy of the book sources (``_build/book-src``) with execution switched off, into
-   ``_build/html`` -- unless nothing the HTML depends on has changed since the last successful build.
+   ``_build/html`` -- unless nothing the HTML depends on has changed since the last successful build. When
+   notebooks have to run, the registry's generated pages (claims, errata, landing page, audit) are written
+   into the staged copy by a separate process meanwhile, and the Sphinx build does not write them again.
 
 **The execution cache is keyed on everything a notebook's output depends on** (:func:`notebook_key`): its
 own text, every file of the repository its kernel opened or imported (recorded while it ran, by an audit
@@ -365,13 +367,28 @@ def main(argv=None) -> int:
     t0 = time.perf_counter()
     print("make book: checking the notebooks against the execution cache", flush=True)
     cache_dir = ROOT / "_build" / "nb-cache"
-    times = execute_all(cache_dir, max(1, args.jobs), args.timeout, args.force)
+    stage_dir = ROOT / "_build" / "book-src"
+    # the registry's pages (claims, errata, landing page, audit; rfsym.claims.pages.write_pages, several seconds)
+    # depend on rfsym/ only, not on the notebooks: when notebooks have to run, they are written into a fresh
+    # staged copy at the same time, by a separate process, instead of inside the serial Sphinx build afterwards
+    prebuild = None
+    if args.force or any(lookup(p, cache_dir, ROOT) is None for p in notebook_sources()):
+        stage(stage_dir)
+        prebuild = subprocess.Popen([sys.executable, "-c", "import sys; from rfsym.claims.pages import write_pages; "
+                                     "write_pages(sys.argv[1])", str(stage_dir / "book")], cwd=ROOT)
+    try:
+        times = execute_all(cache_dir, max(1, args.jobs), args.timeout, args.force)
+    except BaseException:
+        if prebuild is not None:
+            prebuild.kill()
+        raise
     t1 = time.perf_counter()
     sources = notebook_sources()
     nb_keys = {notebook_name(p): json.loads(_entry(cache_dir, notebook_name(p), ".json").read_text())["key"] for p in sources}
     key = site_key(nb_keys)
     out = ROOT / "_build" / "html"
     stamp = out / ".rfsym-site-key"
+    prebuilt = prebuild is not None and prebuild.wait() == 0
     if not args.force and stamp.is_file() and stamp.read_text() == key and (out / "index.html").is_file():
         print(f"HTML up to date (nothing under book/, rfsym/, notebooks/ or the config changed); "
               f"{time.perf_counter() - t0:.1f} s", flush=True)
@@ -379,16 +396,17 @@ def main(argv=None) -> int:
     executed = [k for k, v in times.items() if v != "cached"]
     print(f"notebooks ready in {t1 - t0:.0f} s ({len(executed)} executed); building the HTML (Jupyter Book, "
           "about 30-60 s)", flush=True)
-    stage_dir = ROOT / "_build" / "book-src"
-    stage(stage_dir)
+    if not prebuilt:
+        stage(stage_dir)
     for p in sources:
         dst = stage_dir / "notebooks" / f"{notebook_name(p)}.ipynb"
         dst.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(_entry(cache_dir, notebook_name(p), ".ipynb"), dst)
     shutil.rmtree(out, ignore_errors=True)
     jb = Path(sys.executable).with_name("jupyter-book")
+    env = dict(os.environ, RFSYM_PAGES_PREBUILT="1" if prebuilt else "0")   # book/_ext skips write_pages then
     rc = subprocess.call([str(jb), "build", str(stage_dir), "--path-output", str(ROOT), "-W", "--keep-going", "--all"],
-                         cwd=ROOT, env=os.environ.copy())
+                         cwd=ROOT, env=env)
     t2 = time.perf_counter()
     print(f"HTML built in {t2 - t1:.0f} s (rc {rc}); total {t2 - t0:.0f} s", flush=True)
     if rc == 0:

@@ -9,6 +9,7 @@
 """
 
 import importlib
+import os
 import pkgutil
 import re
 from pathlib import Path
@@ -125,7 +126,8 @@ def _generate(app, config):
     from rfsym.claims.pages import write_pages
 
     book = Path(app.srcdir) / "book"
-    write_pages(book)
+    if os.environ.get("RFSYM_PAGES_PREBUILT") != "1":      # tools/build_book.py wrote them while notebooks ran
+        write_pages(book)
     api = book / "api"
     api.mkdir(exist_ok=True)
     for page, text in api_pages().items():

@@ -32,7 +32,7 @@ from ..precision import require_int
 __all__ = ["REGIMES", "METHODS", "COMPLEX_METHODS", "POSITIVE_METHODS", "NONPOSITIVE_METHODS", "sample_regime", "fit_parameters",
            "log_variances", "compare_regime", "compare_regime_cached", "fig2_curves", "gerf_objective_np",
            "classification_experiment", "sampled_log_variances", "orthogonal_variance_mc", "gap_bound_ratio_curve",
-           "fig1_mc_point", "ray_log_variances", "sampled_variance_checks", "iid_estimates", "reductions_mp_pairs", "summarise_reductions", "REDUCTION_KEYS", "gerf_grid_reductions", "image_reductions"]
+           "fig1_mc_point", "ray_log_variances", "sampled_variance_checks", "RAY_MC", "ray_mc", "iid_estimates", "reductions_mp_pairs", "summarise_reductions", "REDUCTION_KEYS", "gerf_grid_reductions", "image_reductions"]
 
 REGIMES = ("normal", "sphere", "heterogen", "mnist")
 METHODS = ("TrigRF", "PosRF", "GERF", "PoisRF", "GeomRF", "OPRF", "PoisRF+", "GeomRF+")
@@ -396,6 +396,42 @@ def sampled_variance_checks(u, v, rows, *, factor=1.1):
                         f"({'rejected' if c.rejects(name) else 'NOT rejected'}, exact s.e.)")
         out.append(row)
     return out
+
+
+#: The Monte Carlo witness of the Fig. 2 curves along a ray of the normal regime (CRT-Sec5.1-many's check and the
+#: notebook's points): the sigmas, the draws per method and sigma, and the wrong variance each check must reject.
+RAY_MC = {"sigmas": (0.04, 0.07, 0.1), "n": 200_000, "factor": 1.2, "kinds": ("PosRF", "OPRF", "GERF", "PoisRF", "GeomRF")}
+
+
+def ray_mc(seed):
+    """The ray witness of :data:`RAY_MC`: one pair of the normal regime (d = 64, parameters refitted on the scaled
+    sets at each sigma), its sampled single-feature variances and their decisions (:func:`sampled_variance_checks`).
+
+    Computed once per process and seed (cached; the claim and the notebook's figure share it).
+
+    Returns
+    -------
+    tuple
+        ``(U, V, checks)``: the sets (read-only) and a fresh list of the check dicts.
+    """
+    U, V, checks = _ray_mc(int(seed))
+    return U, V, [dict(c) for c in checks]
+
+
+@functools.lru_cache(maxsize=2)
+def _ray_mc(seed):
+    rng = np.random.default_rng(seed)
+    U, V = sample_regime("normal", 64, 64, 1.0, rng)
+    rows = sampled_log_variances(U[0], V[0], RAY_MC["sigmas"], rng, n=RAY_MC["n"], kinds=RAY_MC["kinds"], U=U, V=V,
+                                 keep_samples=True)
+    lines = ray_log_variances(U[0], V[0], RAY_MC["sigmas"], U=U, V=V, kinds=RAY_MC["kinds"])
+    dev = max(abs(float(lines[r["method"]][RAY_MC["sigmas"].index(r["sigma"])]) - math.log(r["exact"])) for r in rows)
+    if dev > 1e-12:
+        raise AssertionError(f"ray_log_variances disagrees with the exact values used for sampling by {dev:.1e}")
+    checks = sampled_variance_checks(U[0], V[0], rows, factor=RAY_MC["factor"])
+    U.setflags(write=False)
+    V.setflags(write=False)
+    return U, V, checks
 
 
 def ray_log_variances(u, v, sigmas, *, U=None, V=None, kinds=METHODS):
