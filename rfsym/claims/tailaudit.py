@@ -17,7 +17,12 @@ import argparse
 import json
 import sys
 
+import math
+
+import numpy as np
+
 from .. import montecarlo as _mc
+from .. import tailbounds as _tb
 from .runner import claims_for, registry
 
 __all__ = ["tail_audit", "main"]
@@ -30,23 +35,41 @@ def tail_audit(claims=None, kinds=("montecarlo",)):
     -------
     list of dict
         One row per check: ``claim``, ``check``, ``passed``, ``samples`` (the diagnostics of each sample
-        summarised), ``heavy`` (any sample heavy), ``evidence`` (the check's text).
+        summarised), ``heavy`` (any sample heavy), ``decisions`` (each guaranteed-rate decision the check made:
+        the value tested, its z in exact-s.e. units, the z the sample s.e. would give, passed), ``evidence``.
     """
     claims = list(registry().values()) if claims is None else claims
     rows = []
+    decisions = []
+    real_mean_test = _tb.mean_test
+
+    def recording_mean_test(samples, exact, sigma2, **kw):
+        # every guaranteed decision (montecarlo.exact_z_witness calls tailbounds.mean_test): the value tested, its
+        # z in exact-s.e. units, the z the sample s.e. would have given, and the outcome
+        t = real_mean_test(samples, exact, sigma2, **kw)
+        x = np.asarray(samples, float)
+        se = float(x.std(ddof=1)) / math.sqrt(x.size) if x.size > 1 else math.nan
+        decisions.append({"value": float(exact), "z": float(t.z), "sample_z": (float(t.mean) - float(exact)) / se
+                          if se > 0 else math.nan, "passed": bool(t.passed)})
+        return t
+
     for c in claims:
         for ch in c.checks:
             if ch.kind not in kinds:
                 continue
             _mc.TAIL_RECORD = []
+            decisions.clear()
+            _tb.mean_test = recording_mean_test
             try:
                 res = ch.run()
                 rec = list(_mc.TAIL_RECORD)
             finally:
                 _mc.TAIL_RECORD = None
+                _tb.mean_test = real_mean_test
             rows.append({"claim": c.id, "check": ch.name, "passed": res.passed,
                          "samples": [dict(kind=k, **d) for k, d in rec],
                          "heavy": any(d["heavy"] for _, d in rec),
+                         "decisions": list(decisions),
                          "evidence": res.evidence, "control": res.control_detail})
     return rows
 
