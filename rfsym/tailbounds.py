@@ -43,6 +43,13 @@ __all__ = ["binom_tail", "mom_design", "MoMDesign", "bounded_side_threshold", "S
            "mean_test", "side_power_shift", "side_power_scale", "median_of_means"]
 
 
+@functools.lru_cache(maxsize=1024)
+def _log_binom(k: int) -> tuple:
+    """:math:`\\log\\binom{k}{i}` for ``i = 0..k``, as ``lgamma(k+1) - lgamma(i+1) - lgamma(k-i+1)`` (the same
+    floating-point operations :func:`binom_tail` adds its two other terms to, computed once per ``k``)."""
+    return tuple(math.lgamma(k + 1) - math.lgamma(i + 1) - math.lgamma(k - i + 1) for i in range(k + 1))
+
+
 def binom_tail(k: int, p: float, j: int) -> float:
     """:math:`P(\\mathrm{Bin}(k, p) \\ge j)`, summed exactly in floating point.
 
@@ -58,8 +65,8 @@ def binom_tail(k: int, p: float, j: int) -> float:
     if p >= 1:
         return 1.0
     lp, lq = math.log(p), math.log1p(-p)
-    terms = [math.lgamma(k + 1) - math.lgamma(i + 1) - math.lgamma(k - i + 1) + i * lp + (k - i) * lq
-             for i in range(max(j, 0), k + 1)]
+    lc = _log_binom(k)
+    terms = [lc[i] + i * lp + (k - i) * lq for i in range(max(j, 0), k + 1)]
     if not terms:
         return 0.0
     mx = max(terms)
@@ -78,15 +85,24 @@ class MoMDesign:
     t_units: float
 
 
+@functools.lru_cache(maxsize=4096)
 def _p_for(k: int, alpha: float) -> float:
-    """Largest p with P(Bin(k, p) >= (k+1)/2) <= alpha (bisection on a monotone function)."""
+    """Largest p with P(Bin(k, p) >= (k+1)/2) <= alpha (bisection on a monotone function).
+
+    At most 80 halvings; it stops early once a step leaves ``(lo, hi)`` unchanged: every later step would
+    then repeat it, so the result is the 80-step one bit for bit (about 55 steps reach adjacent floats).
+    """
     j = (k + 1) // 2
     lo, hi = 0.0, 0.5
     for _ in range(80):
         mid = 0.5 * (lo + hi)
         if binom_tail(k, mid, j) <= alpha:
+            if mid == lo:
+                break
             lo = mid
         else:
+            if mid == hi:
+                break
             hi = mid
     return lo
 
@@ -110,6 +126,10 @@ def mom_design(alpha: float, n: int) -> MoMDesign:
         raise ValueError(f"alpha must be in (0, 1), got {alpha!r}")
     best = None
     for k in range(3, min(401, n // 2 + 1), 2):
+        # p <= 1/2 and n / (n // k) >= k give t >= sqrt(k): from k >= t_best^2 on, no k improves the
+        # threshold (the loop keeps the first, smallest k at a tie), so stopping changes nothing
+        if best is not None and math.sqrt(k) >= best.t_units:
+            break
         p = _p_for(k, alpha)
         if p <= 0:
             continue

@@ -1,7 +1,7 @@
 """Build the HTML book with the notebooks executed in parallel, reusing what has not changed (``make book``).
 
-Jupyter Book 1 executes notebooks one after the other while Sphinx reads them (its parallel read is
-refused by two of its own extensions), so a build on two cores used one. This script
+Jupyter Book 1 executes notebooks one after the other while Sphinx reads them, so a build on two cores used
+one. This script
 
 1. looks every notebook of ``notebooks/`` up in the execution cache ``_build/nb-cache`` and executes the
    ones whose entry is missing or stale, ``--jobs`` at a time, longest first. A paper's stale section pages
@@ -12,6 +12,9 @@ refused by two of its own extensions), so a build on two cores used one. This sc
    ``_build/html`` -- unless nothing the HTML depends on has changed since the last successful build. When
    notebooks have to run, the registry's generated pages (claims, errata, landing page, audit) are written
    into the staged copy by a separate process meanwhile, and the Sphinx build does not write them again.
+   Sphinx reads and writes the pages in ``--jobs`` processes (:func:`jupyter_book_command`; Jupyter Book's
+   command line has no ``-j``, and three of the extensions it loads declare no parallel safety:
+   ``book/_ext/rfsym_book_pages.py`` marks them, after reading what they do).
 
 **The execution cache is keyed on everything a notebook's output depends on** (:func:`notebook_key`): its
 own text, every file of the repository its kernel opened or imported (recorded while it ran, by an audit
@@ -312,6 +315,30 @@ def site_key(nb_keys: dict, root: Path = ROOT) -> str:
     return h.hexdigest()
 
 
+#: ``jupyter-book build`` with Sphinx's ``parallel`` set: Jupyter Book 1's command line has no ``-j`` but passes
+#: ``jobs`` on to Sphinx; everything else is the command's own code path (configuration, output folders, messages).
+_JB_PARALLEL = """import functools, sys
+import jupyter_book.sphinx as _jbs
+_jbs.build_sphinx = functools.partial(_jbs.build_sphinx, jobs=int(sys.argv[1]))
+from jupyter_book.cli.main import main
+main(sys.argv[2:], prog_name="jupyter-book")"""
+
+
+def jupyter_book_command(stage_dir: Path, root: Path = ROOT, jobs: int = 1) -> list:
+    """The command that builds the staged book into ``root/_build/html``: ``jupyter-book build`` (all pages, warnings
+    are errors, every warning reported) with Sphinx reading the sources and writing the pages in ``jobs`` processes
+    (the extensions that do not declare parallel safety are marked for HTML by ``book/_ext/rfsym_book_pages.py``).
+
+    Examples
+    --------
+    >>> cmd = jupyter_book_command(Path("/b/_build/book-src"), Path("/b"), 2)
+    >>> cmd[1], cmd[3:]
+    ('-c', ['2', 'build', '/b/_build/book-src', '--path-output', '/b', '-W', '--keep-going', '--all'])
+    """
+    return [sys.executable, "-c", _JB_PARALLEL, str(max(1, int(jobs))), "build", str(stage_dir), "--path-output",
+            str(root), "-W", "--keep-going", "--all"]
+
+
 def execute_all(cache_dir: Path, jobs: int, timeout: int, force: bool = False) -> dict:
     """Bring the execution cache up to date for every notebook (:func:`notebook_sources`), executing the stale
     ones ``jobs`` at a time; returns ``{notebook name: seconds executed, or "cached"}``."""
@@ -403,10 +430,8 @@ def main(argv=None) -> int:
         dst.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(_entry(cache_dir, notebook_name(p), ".ipynb"), dst)
     shutil.rmtree(out, ignore_errors=True)
-    jb = Path(sys.executable).with_name("jupyter-book")
     env = dict(os.environ, RFSYM_PAGES_PREBUILT="1" if prebuilt else "0")   # book/_ext skips write_pages then
-    rc = subprocess.call([str(jb), "build", str(stage_dir), "--path-output", str(ROOT), "-W", "--keep-going", "--all"],
-                         cwd=ROOT, env=env)
+    rc = subprocess.call(jupyter_book_command(stage_dir, ROOT, args.jobs), cwd=ROOT, env=env)
     t2 = time.perf_counter()
     print(f"HTML built in {t2 - t1:.0f} s (rc {rc}); total {t2 - t0:.0f} s", flush=True)
     if rc == 0:

@@ -152,7 +152,50 @@ def module_sections_to_rubrics(app, what, name, obj, options, lines):
             lines[i + 1] = ""
 
 
+#: Extensions Jupyter Book loads that do not declare whether Sphinx may read sources in parallel (Sphinx then reads
+#: the whole book serially, about 15 s of the build). Each was read for what it does while sources are read:
+#: nothing (they act only in the main process, after the read or for another builder), so they are marked safe
+#: for the HTML build (``tools/build_book.py`` builds with two processes; the HTML is byte-identical to a serial
+#: build's, a test checks the marks and the build compares):
+#:
+#: * ``sphinx_multitoc_numbering``: replaces the section numbering of the toctree collector at ``builder-inited``;
+#:   Sphinx calls it in the main process after the parallel read has merged the environments;
+#: * ``sphinx-mathjax-offline``: copies MathJax into the output at ``build-finished``;
+#: * ``sphinx_jupyterbook_latex``: its ``builder-inited`` handler returns at once for HTML; its two read-time
+#:   transforms only set attributes on, and insert nodes into, the document being read (the per-document state a
+#:   parallel read keeps); its post-transforms act on the LaTeX builder only.
+#:
+#: ``tests/test_book_extension.py`` fails if a new version of one of them connects to another event or still
+#: declares nothing while adding read-time work of another kind.
+PARALLEL_READ_SAFE_FOR_HTML = ("sphinx_multitoc_numbering", "sphinx-mathjax-offline", "sphinx_jupyterbook_latex")
+
+
+def mark_parallel_read_safe(app):
+    """Mark the extensions of :data:`PARALLEL_READ_SAFE_FOR_HTML` safe for a parallel read, for the HTML builder
+    only and only where they declared nothing (a version that declares keeps its own answer)."""
+    if app.builder.format != "html":
+        return
+    for name in PARALLEL_READ_SAFE_FOR_HTML:
+        ext = app.extensions.get(name)
+        if ext is not None and ext.parallel_read_safe is None:
+            ext.parallel_read_safe = True
+
+
+def shallow_sidebar(app, config):
+    """Resolve the sidebar's table of contents two levels deep (the theme's default is 4).
+
+    The book nests documents two deep (a part's chapters and their section pages); the levels below are the
+    headings inside pages, which the theme resolves on every page and then deletes from the sidebar (it
+    drops every link with a ``#``). Resolving them cost about 2 s of the build; the HTML is byte-identical.
+    """
+    opts = dict(config.html_theme_options or {})
+    opts.setdefault("max_navbar_depth", 2)
+    config.html_theme_options = opts
+
+
 def setup(app):
+    app.connect("builder-inited", mark_parallel_read_safe)
+    app.connect("config-inited", shallow_sidebar)
     # after napoleon (priority 500), which turns the numpydoc sections it knows into rubrics itself
     app.connect("autodoc-process-docstring", module_sections_to_rubrics, priority=600)
     # before sphinx-external-toc reads the table of contents (priority 900)

@@ -173,18 +173,17 @@ def check_threshold(seeds: int, alpha: float, level: float = 1e-6) -> int:
 
 @contextmanager
 def _fast_decisions():
-    """Memoise the pure helpers the decision code calls many times with the same arguments.
+    """Memoise the pure helper the decision code calls many times with the same arguments.
 
-    ``tailbounds._p_for`` (a bisection) and ``core._normal_quantile`` depend on their arguments only; a
-    cache changes no result, only the run time.
+    ``core._normal_quantile`` depends on its arguments only; a cache changes no result, only the run time
+    (``tailbounds._p_for``, the bisection, is memoised in :mod:`rfsym.tailbounds` itself).
     """
-    saved = (_tb._p_for, _core._normal_quantile)
-    _tb._p_for = functools.lru_cache(maxsize=None)(saved[0])
-    _core._normal_quantile = functools.lru_cache(maxsize=None)(saved[1])
+    saved = _core._normal_quantile
+    _core._normal_quantile = functools.lru_cache(maxsize=None)(saved)
     try:
         yield
     finally:
-        _tb._p_for, _core._normal_quantile = saved
+        _core._normal_quantile = saved
 
 
 def _replays_sample(est) -> bool:
