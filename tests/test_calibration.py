@@ -83,7 +83,7 @@ def cache():
 def test_cache_is_not_stale(cache):
     assert cache["source_hash"] == cal.source_hash(), (
         "rfsym/data/results/testing-calibration.json was computed by other code or settings: rerun "
-        "`python -m rfsym.testing.calibration --jobs J` (about 56 CPU-minutes)")
+        "`python -m rfsym.testing.calibration --jobs J` (about 35 CPU-minutes)")
     assert cache["complete"] and cache["spot_checks"] > 0
 
 

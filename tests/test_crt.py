@@ -255,6 +255,21 @@ def test_gerf_second_moment_quad_matches_eq6_and_rejects_wrong_alpha4():
         assert abs(cw.gerf_variance_alpha4_real(x, y, "-0.1", s) - crt.gerf_variance(x, y, "-0.1", s, dps=20)) < mpmath.mpf(10) ** -25
 
 
+def test_gerf_second_moment_quad_cache_serves_exact_inputs_only_and_the_same_value():
+    x, y, A = ["0.4", "-0.3"], ["0.1", "0.5"], "-0.05-0.25j"
+    cw._gerf_second_moment_quad_exact.cache_clear()
+    direct = cw._gerf_second_moment_quad(x, y, A, -1, 20)
+    with mpmath.workdps(50):                                   # the caller's precision does not enter the value
+        first = cw.gerf_second_moment_quad(x, y, A, -1, dps=20)
+    second = cw.gerf_second_moment_quad(tuple(x), y, A, -1, dps=20)
+    assert first == direct and second is first and cw._gerf_second_moment_quad_exact.cache_info().hits == 1
+    assert cw.gerf_second_moment_quad(x, y, A, -1, dps=25) != first          # dps is part of the key
+    before = cw._gerf_second_moment_quad_exact.cache_info().currsize
+    fl = cw.gerf_second_moment_quad([0.4, -0.3], [0.1, 0.5], 0, 1, dps=15)   # floats: computed, not cached
+    assert cw._gerf_second_moment_quad_exact.cache_info().currsize == before
+    assert abs(fl - mpmath.exp(4 * (0.4 * 0.1 - 0.3 * 0.5))) < 1e-12          # PosRF: exp(4 x.y)
+
+
 def test_dirf_lattice_matches_closed_forms():
     x, y = ["0.5", "-1.2"], ["0.6", "0.7"]
     with mpmath.workdps(30):

@@ -373,7 +373,8 @@ def execute_all(cache_dir: Path, jobs: int, timeout: int, force: bool = False) -
                     raise SystemExit(f"notebook chain {names} failed:\n{exc}") from None
                 for src, secs in results:
                     times[notebook_name(src)] = round(secs, 1)
-                    print(f"  executed {notebook_name(src)} ({secs:.0f} s; {len(times)}/{len(sources)} ready)",
+                    print(f"  executed {notebook_name(src)} ({secs:.0f} s; {len(times)}/{len(sources)} ready at "
+                          f"{time.perf_counter() - t0:.0f} s)",
                           flush=True)
             if pending and not done:
                 running = [" + ".join(notebook_name(p) for p in futures[f]) for f in futures

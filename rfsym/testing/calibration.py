@@ -36,7 +36,7 @@ the law is that of the fitted estimator.
 
 The cache ``rfsym/data/results/testing-calibration.json`` holds the grid, the seeds, the counts, the stated
 rates, exact binomial bounds and :func:`source_hash` of the code it depends on; the book page
-``notebooks/testing.md`` reads it. Rerun with ``python -m rfsym.testing.calibration --jobs J`` (about 56 CPU-minutes;
+``notebooks/testing.md`` reads it. Rerun with ``python -m rfsym.testing.calibration --jobs J`` (about 35 CPU-minutes;
 under 7 minutes on 16 cores).
 """
 
@@ -749,6 +749,7 @@ def run(blocks=BLOCKS, out=None, progress=functools.partial(print, flush=True), 
     jobs : int
         Processes (the counts do not depend on it).
     """
+    import os
     import platform
     hsh = source_hash()
     t0 = time.perf_counter()
@@ -772,7 +773,7 @@ def run(blocks=BLOCKS, out=None, progress=functools.partial(print, flush=True), 
                 "command": "python -m rfsym.testing.calibration", "default_alpha": DEFAULT_ALPHA,
                 "spot_checks": nspot, "complete": False,
                 "wall_s": round(time.perf_counter() - t0, 1), "cpu_s": round(_cpu_s() - c0, 1), "jobs": jobs,
-                "blocks": timing, "versions": {"python": platform.python_version(), "numpy": np.__version__},
+                "machine": f"{os.cpu_count()} {platform.machine()} cores, --jobs {jobs}", "blocks": timing, "versions": {"python": platform.python_version(), "numpy": np.__version__},
                 "cells": cells}
         path.write_text(json.dumps(compact(data), allow_nan=True) + "\n")   # after every block
     t1 = _cpu_s()
