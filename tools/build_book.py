@@ -400,7 +400,8 @@ def main(argv=None) -> int:
     # depend on rfsym/ only, not on the notebooks: when notebooks have to run, they are written into a fresh
     # staged copy at the same time, by a separate process, instead of inside the serial Sphinx build afterwards
     prebuild = None
-    if args.force or any(lookup(p, cache_dir, ROOT) is None for p in notebook_sources()):
+    env = env_fingerprint()
+    if args.force or any(lookup(p, cache_dir, ROOT, env) is None for p in notebook_sources()):
         stage(stage_dir)
         prebuild = subprocess.Popen([sys.executable, "-c", "import sys; from rfsym.claims.pages import write_pages; "
                                      "write_pages(sys.argv[1])", str(stage_dir / "book")], cwd=ROOT)
@@ -431,6 +432,8 @@ def main(argv=None) -> int:
         dst.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(_entry(cache_dir, notebook_name(p), ".ipynb"), dst)
     shutil.rmtree(out, ignore_errors=True)
+    # every page is rebuilt (--all): the previous build's environment would only be unpickled to be discarded
+    shutil.rmtree(ROOT / "_build" / ".doctrees", ignore_errors=True)
     env = dict(os.environ, RFSYM_PAGES_PREBUILT="1" if prebuilt else "0")   # book/_ext skips write_pages then
     rc = subprocess.call(jupyter_book_command(stage_dir, ROOT, args.jobs), cwd=ROOT, env=env)
     t2 = time.perf_counter()
