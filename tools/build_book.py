@@ -400,8 +400,8 @@ def main(argv=None) -> int:
     # depend on rfsym/ only, not on the notebooks: when notebooks have to run, they are written into a fresh
     # staged copy at the same time, by a separate process, instead of inside the serial Sphinx build afterwards
     prebuild = None
-    env = env_fingerprint()
-    if args.force or any(lookup(p, cache_dir, ROOT, env) is None for p in notebook_sources()):
+    fingerprint = env_fingerprint()          # once: it lists every installed distribution
+    if args.force or any(lookup(p, cache_dir, ROOT, fingerprint) is None for p in notebook_sources()):
         stage(stage_dir)
         prebuild = subprocess.Popen([sys.executable, "-c", "import sys; from rfsym.claims.pages import write_pages; "
                                      "write_pages(sys.argv[1])", str(stage_dir / "book")], cwd=ROOT)

@@ -773,7 +773,8 @@ def run(blocks=BLOCKS, out=None, progress=functools.partial(print, flush=True), 
                 "command": "python -m rfsym.testing.calibration", "default_alpha": DEFAULT_ALPHA,
                 "spot_checks": nspot, "complete": False,
                 "wall_s": round(time.perf_counter() - t0, 1), "cpu_s": round(_cpu_s() - c0, 1), "jobs": jobs,
-                "machine": f"{os.cpu_count()} {platform.machine()} cores, --jobs {jobs}", "blocks": timing, "versions": {"python": platform.python_version(), "numpy": np.__version__},
+                "machine": f"{os.cpu_count()} {platform.machine()} cores, --jobs {jobs}", "blocks": timing,
+                "versions": {"python": platform.python_version(), "numpy": np.__version__},
                 "cells": cells}
         path.write_text(json.dumps(compact(data), allow_nan=True) + "\n")   # after every block
     t1 = _cpu_s()
