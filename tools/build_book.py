@@ -317,11 +317,24 @@ def site_key(nb_keys: dict, root: Path = ROOT) -> str:
 
 #: ``jupyter-book build`` with Sphinx's ``parallel`` set: Jupyter Book 1's command line has no ``-j`` but passes
 #: ``jobs`` on to Sphinx; everything else is the command's own code path (configuration, output folders, messages).
-_JB_PARALLEL = """import functools, sys
+#: The process then ends with ``os._exit`` once its output is flushed: every page is written and closed before
+#: Jupyter Book prints its last line, and the interpreter's own teardown of the Sphinx environment took 2-3 s.
+_JB_PARALLEL = """import functools, os, sys
 import jupyter_book.sphinx as _jbs
 _jbs.build_sphinx = functools.partial(_jbs.build_sphinx, jobs=int(sys.argv[1]))
 from jupyter_book.cli.main import main
-main(sys.argv[2:], prog_name="jupyter-book")"""
+try:
+    main(sys.argv[2:], prog_name="jupyter-book")
+    code = 0
+except SystemExit as exc:
+    if exc.code is None or isinstance(exc.code, int):
+        code = exc.code or 0
+    else:                          # a message: print it as the interpreter would, exit status 1
+        print(exc.code, file=sys.stderr)
+        code = 1
+sys.stdout.flush()
+sys.stderr.flush()
+os._exit(code)"""
 
 
 def jupyter_book_command(stage_dir: Path, root: Path = ROOT, jobs: int = 1) -> list:
