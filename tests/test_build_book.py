@@ -157,3 +157,24 @@ def test_chains_group_a_papers_pages_with_its_index_last(tmp_path):
             root / "notebooks/crt/sec1.md", root / "notebooks/atlas.md", root / "notebooks/testing.md"]
     got = [[bb.notebook_name(p, root) for p in c] for c in bb.chains(todo, root)]
     assert got == [["crt/sec5", "crt/sec1", "crt"], ["wild", "testing"], ["atlas"]]
+
+
+@pytest.mark.parametrize("body, ok", [("# T\n\nText.\n", True), ("# T\n\n{ref}`no-such-label`\n", False)])
+def test_jupyter_book_command_builds_and_passes_on_a_failure(tmp_path, body, ok):
+    """The wrapper around ``jupyter-book build`` (which ends with ``os._exit``) writes the pages and keeps the exit
+    status: 0 for a clean book, non-zero when a warning (here an unresolved reference) is an error."""
+    import subprocess
+
+    pytest.importorskip("jupyter_book")
+    bb = _tool()
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "_config.yml").write_text("title: t\nexecute:\n  execute_notebooks: \"off\"\n")
+    (src / "_toc.yml").write_text("format: jb-book\nroot: index\n")
+    (src / "index.md").write_text(body)
+    out = tmp_path / "out"
+    proc = subprocess.run(bb.jupyter_book_command(src, out, 1), capture_output=True, text=True, cwd=tmp_path)
+    assert (proc.returncode == 0) is ok, proc.stdout[-2000:] + proc.stderr[-2000:]
+    if ok:
+        assert (out / "_build" / "html" / "index.html").is_file()
+        assert "build succeeded" in proc.stdout               # the output was flushed before os._exit
