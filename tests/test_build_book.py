@@ -160,7 +160,7 @@ def test_chains_group_a_papers_pages_with_its_index_last(tmp_path):
 
 
 @pytest.mark.parametrize("body, ok", [("# T\n\nText.\n", True), ("# T\n\n{ref}`no-such-label`\n", False)])
-def test_jupyter_book_command_builds_and_passes_on_a_failure(tmp_path, body, ok):
+def test_jupyter_book_command_builds_and_keeps_the_exit_status(tmp_path, body, ok):
     """The wrapper around ``jupyter-book build`` (which ends with ``os._exit``) writes the pages and keeps the exit
     status: 0 for a clean book, non-zero when a warning (here an unresolved reference) is an error."""
     import subprocess
